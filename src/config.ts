@@ -1,0 +1,89 @@
+/** Configuration from `WORDCLIP_*` environment variables, parsed once at start-up through one schema. */
+import path from "node:path";
+import Type, { type Static } from "typebox";
+import { Value } from "typebox/value";
+
+const EnvSchema = Type.Object({
+  WORDCLIP_DATA_DIR: Type.String({
+    minLength: 1,
+    default: ".wordclip",
+    description: "snapshot, access database, cursor secret",
+  }),
+  WORDCLIP_INDEX: Type.Optional(
+    Type.String({ minLength: 1, description: "snapshot path; overrides the data folder's" }),
+  ),
+  WORDCLIP_HOST: Type.String({ minLength: 1, default: "127.0.0.1" }),
+  WORDCLIP_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  WORDCLIP_CURSOR_SECRET: Type.Optional(
+    Type.String({ minLength: 16, description: "at least 16 characters" }),
+  ),
+  WORDCLIP_TRUST_PROXY: Type.Boolean({ default: false }),
+  WORDCLIP_LOG_LEVEL: Type.Union(
+    ["fatal", "error", "warn", "info", "debug", "trace", "silent"].map((l) => Type.Literal(l)),
+    { default: "info" },
+  ),
+  WORDCLIP_ACCESS: Type.Union([Type.Literal("on"), Type.Literal("off")], {
+    default: "on",
+    description: "off serves without keys, rate limit or quota; for benchmarks only",
+  }),
+  WORDCLIP_RESPONSE_CACHE_MB: Type.Integer({
+    minimum: 0,
+    maximum: 65536,
+    default: 64,
+    description: "memory for answers kept per snapshot and URL, in megabytes; 0 turns the cache off",
+  }),
+});
+
+type Env = Static<typeof EnvSchema>;
+
+export interface Config {
+  dataDir: string;
+  indexPath: string;
+  accessDbPath: string;
+  host: string;
+  port: number;
+  /** Undefined: the data folder's generated secret is used. */
+  cursorSecret: string | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+  accessEnabled: boolean;
+  /** Bytes of serialized answers kept in memory; 0 when off. */
+  responseCacheBytes: number;
+}
+
+/** A setting that cannot be used; the message names the variable and the value. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const relevant: Record<string, string> = {};
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const value = env[key];
+    if (value !== undefined && value !== "") relevant[key] = value;
+  }
+  const parsed = Value.Default(EnvSchema, Value.Convert(EnvSchema, { ...relevant }));
+  const problem = Value.Errors(EnvSchema, parsed)[0];
+  if (problem) {
+    const name = problem.instancePath.replace(/^\//, "").split("/")[0] ?? "";
+    const schema = (EnvSchema.properties as Record<string, { description?: string }>)[name];
+    const hint = schema?.description ? ` (${schema.description})` : "";
+    throw new ConfigError(
+      `${name}=${JSON.stringify(relevant[name] ?? "")} is not valid: ${problem.message}${hint}`,
+    );
+  }
+  const e = parsed as Env;
+  const dataDir = path.resolve(e.WORDCLIP_DATA_DIR);
+  return {
+    dataDir,
+    indexPath: path.resolve(e.WORDCLIP_INDEX ?? path.join(dataDir, "index.sqlite")),
+    accessDbPath: path.join(dataDir, "access.sqlite"),
+    host: e.WORDCLIP_HOST,
+    port: e.WORDCLIP_PORT,
+    cursorSecret: e.WORDCLIP_CURSOR_SECRET,
+    trustProxy: e.WORDCLIP_TRUST_PROXY,
+    logLevel: e.WORDCLIP_LOG_LEVEL,
+    accessEnabled: e.WORDCLIP_ACCESS === "on",
+    responseCacheBytes: e.WORDCLIP_RESPONSE_CACHE_MB * 1024 * 1024,
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Every key one plain edit from a query (a substitution, an insertion, a deletion or a swap of two
+ * neighbours), found through single-character deletions: two words are one edit apart only if they share a
+ * deletion variant (or one is a deletion of the other). Trigram similarity misses these in short words
+ * (`teh`/`the` share one trigram of seven); this index does not. Variants are stored as 32-bit hashes in
+ * sorted typed arrays, so a hundred thousand keys cost a few megabytes; a hash collision only adds a
+ * candidate, which the caller's distance check then drops.
+ */
+
+/** Keys an index can hold: a 32-bit hash times this stays within a double's 53 exact bits. */
+const MAX_KEYS = 2 ** 21;
+
+/** FNV-1a over code points, leaving out the one at position `skip` (-1: none). */
+function fnv1a(codes: readonly number[], skip: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < codes.length; i++) {
+    if (i === skip) continue;
+    hash ^= codes[i] as number;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+function codePoints(word: string): number[] {
+  const codes: number[] = [];
+  for (let i = 0; i < word.length; i++) {
+    const code = word.codePointAt(i) as number;
+    codes.push(code);
+    if (code > 0xffff) i++;
+  }
+  return codes;
+}
+
+/** The hashes of a word and of each word made by deleting one of its characters (repeats possible). */
+function variants(word: string): number[] {
+  const codes = codePoints(word);
+  const out = [fnv1a(codes, -1)];
+  for (let skip = 0; skip < codes.length; skip++) {
+    // Deleting either letter of a double gives the same word: hash it once.
+    if (skip > 0 && codes[skip] === codes[skip - 1]) continue;
+    out.push(fnv1a(codes, skip));
+  }
+  return out;
+}
+
+export class DeletionIndex {
+  readonly #hashes: Uint32Array;
+  readonly #keys: Int32Array;
+
+  constructor(keys: readonly string[]) {
+    if (keys.length > MAX_KEYS) {
+      throw new RangeError(`a deletion index holds at most ${MAX_KEYS} keys, got ${keys.length}`);
+    }
+    // Each (hash, key) pair packed into one double, hash high, so one native numeric sort orders them.
+    let packed = new Float64Array(keys.length * 8);
+    let n = 0;
+    keys.forEach((key, index) => {
+      for (const hash of variants(key)) {
+        if (n === packed.length) {
+          const grown = new Float64Array(packed.length * 2);
+          grown.set(packed);
+          packed = grown;
+        }
+        packed[n++] = hash * MAX_KEYS + index;
+      }
+    });
+    const sorted = packed.subarray(0, n).sort();
+    this.#hashes = new Uint32Array(n);
+    this.#keys = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const value = sorted[i] as number;
+      this.#hashes[i] = Math.floor(value / MAX_KEYS);
+      this.#keys[i] = value % MAX_KEYS;
+    }
+  }
+
+  /** Indexes of keys that may be one plain edit (or none) from the query; a superset, never missing one. */
+  candidates(query: string): Set<number> {
+    const found = new Set<number>();
+    for (const hash of variants(query)) {
+      let lo = 0;
+      let hi = this.#hashes.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((this.#hashes[mid] as number) < hash) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < this.#hashes.length && this.#hashes[i] === hash; i++)
+        found.add(this.#keys[i] as number);
+    }
+    return found;
+  }
+}
