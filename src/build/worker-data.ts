@@ -1,0 +1,18 @@
+/** The catalogue as sent to parse workers: plain arrays that survive structured cloning. */
+import { CatalogueMatcher, type MatcherSpelling } from "../catalogue/matcher.js";
+import type { LanguageIndex } from "./process-clip.js";
+
+export interface SerializedLanguage {
+  spellings: MatcherSpelling[];
+  levels: Uint8Array;
+}
+
+export type SerializedLanguages = Record<string, SerializedLanguage>;
+
+export function hydrateLanguages(data: SerializedLanguages): Map<string, LanguageIndex> {
+  const languages = new Map<string, LanguageIndex>();
+  for (const [language, { spellings, levels }] of Object.entries(data)) {
+    languages.set(language, { matcher: new CatalogueMatcher(spellings), levels });
+  }
+  return languages;
+}

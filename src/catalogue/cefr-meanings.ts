@@ -1,0 +1,35 @@
+/** Short readable meanings from the gloss table's cells, with its upstream glitches trimmed. */
+
+const MAX_TRANSLATIONS = 3;
+
+// A usage example WordNet left at the end of a few definitions: `… push :"He knocked the glass …"`,
+// `…, "recite a poem"`, `…; e.g., "keep clean"`. The definition stops before it.
+const TRAILING_EXAMPLE = /\s*[,:;]\s*(?:e\.g\.,?\s*)?"[^"]*"$/;
+
+/**
+ * An English WordNet definition made readable: WordNet's `_` between the words of a lemma becomes a
+ * space, its `` `quoted' `` words get plain quotes, and a leaked usage example, a stray `"` or a trailing
+ * `;` is removed. The empty string when there is none.
+ */
+export function cleanDefinition(raw: string): string {
+  let text = collapse(raw).replace(/_/g, " ").replace(TRAILING_EXAMPLE, "");
+  text = text.replace(/`([^`']*)'/g, "'$1'");
+  // A quote left unpaired once the examples are gone (`… available"`).
+  if ((text.match(/"/g)?.length ?? 0) % 2 === 1) text = text.replace(/"$/, "");
+  return text.replace(/[\s;]+$/, "");
+}
+
+/** The first three translations of a `; `-joined cell, each once, trimmed; the empty string when none. */
+export function cleanTranslations(raw: string): string {
+  const seen = new Set<string>();
+  for (const item of raw.split(";")) {
+    const translation = collapse(item);
+    if (translation !== "") seen.add(translation);
+    if (seen.size === MAX_TRANSLATIONS) break;
+  }
+  return [...seen].join("; ");
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,62 @@
+/** Merges catalogue entries that share one key (`May` and `may`, a word listed at two levels) into one. */
+import { GLOSSES, type Gloss, levelIndex } from "../domain.js";
+import { searchKey } from "../text/tokenise.js";
+import type { CatalogueEntry } from "./entry.js";
+
+/**
+ * A word listed as a noun and a verb at the same level is met first as the verb by most learners (`run`,
+ * `play`, `drink`, `answer`), so the verb's row leads and gives the meaning; the source lists the noun first.
+ */
+function verbBeforeNoun(sorted: CatalogueEntry[]): void {
+  const first = sorted[0];
+  if (first === undefined || first.pos[0] !== "noun") return;
+  const verb = sorted.findIndex(
+    (e) => e.level === first.level && e.word === first.word && e.pos[0] === "verb",
+  );
+  if (verb > 0) sorted.unshift(...sorted.splice(verb, 1));
+}
+
+/**
+ * One entry from entries with the same key `norm`, at the lowest level: that entry's spelling; every part
+ * of speech, lowest level first; every variant once by key (none with the word's own key); every form.
+ * Meanings come from the lowest-level entry, each missing language from the next entry that has it, but
+ * only from entries spelled exactly like the word: `IT` (information technology) merged into the pronoun
+ * `it` must not lend `it` its definition.
+ */
+export function mergeEntries(
+  entries: readonly CatalogueEntry[],
+  norm: string,
+  language: string,
+): Omit<CatalogueEntry, "line"> {
+  // Lowest level first; at one level the lower-case spelling (`may` before `May`); otherwise file order
+  // (the sort is stable).
+  const sorted = [...entries].sort(
+    (a, b) =>
+      levelIndex(a.level) - levelIndex(b.level) ||
+      Number(a.word !== a.word.toLowerCase()) - Number(b.word !== b.word.toLowerCase()),
+  );
+  verbBeforeNoun(sorted);
+  const first = sorted[0];
+  if (first === undefined) throw new Error(`no entries to merge for "${norm}"`);
+  const variants = new Map<string, string>();
+  for (const entry of sorted) {
+    for (const variant of entry.variants) {
+      const key = searchKey(variant, language);
+      if (key !== "" && key !== norm && !variants.has(key)) variants.set(key, variant);
+    }
+  }
+  const sameSpelling = sorted.filter((entry) => entry.word === first.word);
+  const meanings: Partial<Record<Gloss, string>> = {};
+  for (const gloss of GLOSSES) {
+    const meaning = sameSpelling.find((entry) => entry.meanings[gloss] !== undefined)?.meanings[gloss];
+    if (meaning !== undefined) meanings[gloss] = meaning;
+  }
+  return {
+    word: first.word,
+    level: first.level,
+    pos: [...new Set(sorted.flatMap((entry) => entry.pos))],
+    variants: [...variants.values()],
+    meanings,
+    forms: [...new Set(sorted.flatMap((entry) => entry.forms))],
+  };
+}
