@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { FuzzyIndex } from "./fuzzy.js";
+import { resolveWord } from "./lookup.js";
+import { testCatalog } from "./test-catalog.js";
+
+const catalog = testCatalog([
+  { word: "run", clips: 40, forms: ["runs", "ran", "running"] },
+  { word: "leave", clips: 30, forms: ["leaves", "left", "leaving"] },
+  { word: "left", clips: 5 },
+  { word: "colour", clips: 7, variants: ["color"] },
+  { word: "receive", clips: 12, forms: ["received"] },
+  { word: "recipe", clips: 3 },
+  { word: "dog", clips: 9 },
+  { word: "ice cream", clips: 4, forms: ["ice creams"] },
+  { word: "necessary", clips: 2 },
+]);
+const fuzzy = new FuzzyIndex(catalog);
+const resolve = (input: string, mode: "strict" | "forms" | "fuzzy" = "fuzzy") =>
+  resolveWord(catalog, fuzzy, input, mode);
+
+function matched(input: string, mode?: "strict" | "forms" | "fuzzy") {
+  const r = resolve(input, mode);
+  return r.found
+    ? { word: r.entry.word, type: r.matchType, didYouMean: r.didYouMean.map((e) => e.word) }
+    : { notFound: r.guesses.map((g) => g.word) };
+}
+
+describe("resolveWord", () => {
+  it("matches a catalogue word exactly after folding case and accents", () => {
+    expect(matched("RUN")).toEqual({ word: "run", type: "exact", didYouMean: [] });
+    expect(matched("Ice-Cream")).toEqual({ word: "ice cream", type: "exact", didYouMean: [] });
+  });
+
+  it("treats a variant spelling as exact", () => {
+    expect(matched("Color")).toEqual({ word: "colour", type: "exact", didYouMean: [] });
+  });
+
+  it("prefers the catalogue word over a form of another word", () => {
+    expect(matched("left")).toMatchObject({ word: "left", type: "exact" });
+  });
+
+  it("maps an inflected form to its word", () => {
+    expect(matched("running")).toEqual({ word: "run", type: "forms", didYouMean: [] });
+    expect(matched("ran")).toMatchObject({ word: "run", type: "forms" });
+    expect(matched("ice creams")).toMatchObject({ word: "ice cream", type: "forms" });
+  });
+
+  it("finds the intended word for a misspelling, re-ranked by edit distance", () => {
+    expect(matched("recieve")).toMatchObject({ word: "receive", type: "fuzzy" });
+    expect(matched("neccessary")).toMatchObject({ word: "necessary", type: "fuzzy" });
+    expect(matched("dgo")).toMatchObject({ word: "dog", type: "fuzzy" });
+  });
+
+  it("stops at the stages the match mode allows", () => {
+    expect(matched("running", "strict")).toEqual({ notFound: ["run"] });
+    expect(matched("recieve", "forms")).toMatchObject({ notFound: expect.arrayContaining(["receive"]) });
+    expect(matched("recieve", "strict")).toMatchObject({ notFound: expect.arrayContaining(["receive"]) });
+  });
+
+  it("answers not found, with no guesses, for a word nothing is close to", () => {
+    expect(matched("xylophonist")).toEqual({ notFound: [] });
+    expect(matched("!!!")).toEqual({ notFound: [] });
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The lookup pipeline: normalise → exact catalogue word or variant → inflected form → near spelling,
+ * each stage allowed by the match mode. `didYouMean` lists the other close candidates, best first.
+ */
+import type { MatchType } from "../domain.js";
+import { searchKey } from "../text/tokenise.js";
+import { type FuzzyIndex, maxEdits } from "./fuzzy.js";
+import type { WordCatalog, WordEntry } from "./word-catalog.js";
+
+export const MATCH_MODES = ["strict", "forms", "fuzzy"] as const;
+export type MatchMode = (typeof MATCH_MODES)[number];
+
+/** At most this many other candidates in `didYouMean`. */
+export const DID_YOU_MEAN_MAX = 5;
+
+export type Resolution =
+  | { found: true; matchType: MatchType; entry: WordEntry; didYouMean: WordEntry[] }
+  | { found: false; key: string; guesses: WordEntry[] };
+
+function byClips(a: WordEntry, b: WordEntry): number {
+  return b.clipCount - a.clipCount || a.index - b.index;
+}
+
+export function resolveWord(
+  catalog: WordCatalog,
+  fuzzy: FuzzyIndex,
+  input: string,
+  mode: MatchMode,
+): Resolution {
+  const key = searchKey(input, catalog.language);
+  if (key === "") return { found: false, key, guesses: [] };
+  const spellings = catalog.spellingsOf(key);
+
+  const exact = spellings.filter((s) => s.kind < 2).sort((a, b) => a.kind - b.kind);
+  if (exact.length > 0) {
+    const entry = catalog.words[(exact[0] as { index: number }).index] as WordEntry;
+    return { found: true, matchType: "exact", entry, didYouMean: [] };
+  }
+
+  // Forms are the common path for learners' words (`running`, `went`): no fuzzy search on it.
+  const forms = spellings.map((s) => catalog.words[s.index] as WordEntry).sort(byClips);
+  if (mode !== "strict" && forms.length > 0) {
+    const [entry, ...others] = forms as [WordEntry, ...WordEntry[]];
+    return { found: true, matchType: "forms", entry, didYouMean: others.slice(0, DID_YOU_MEAN_MAX) };
+  }
+
+  const candidates = fuzzy.candidates(key, DID_YOU_MEAN_MAX + 1);
+  const best = candidates[0];
+  if (mode === "fuzzy" && best !== undefined && best.distance <= maxEdits(key.length)) {
+    return {
+      found: true,
+      matchType: "fuzzy",
+      entry: best.entry,
+      didYouMean: candidates.slice(1).map((c) => c.entry),
+    };
+  }
+  // Not found: name the best guesses, even those the match mode did not allow using.
+  const guesses = forms.concat(candidates.map((c) => c.entry));
+  return { found: false, key, guesses: [...new Set(guesses)].slice(0, DID_YOU_MEAN_MAX) };
+}

@@ -1,0 +1,140 @@
+/**
+ * A snapshot opened for serving: catalogue words, lookup and search structures and the feed in memory;
+ * clips, cues and postings read from the file on demand. Read-only, safe to share by every request.
+ */
+import type Database from "better-sqlite3";
+import { LEVELS, TOPICS } from "../domain.js";
+import { ClipStore } from "./clips.js";
+import { Feed } from "./feed.js";
+import { FuzzyIndex } from "./fuzzy.js";
+import { openSnapshotFile } from "./open.js";
+import { WordCatalog, type WordRowDb } from "./word-catalog.js";
+import { WordSearch } from "./word-search.js";
+
+export interface LanguageIndex {
+  catalog: WordCatalog;
+  fuzzy: FuzzyIndex;
+  search: WordSearch;
+}
+
+export interface CorpusLanguage {
+  language: string;
+  clips: number;
+  channels: number;
+  words: number;
+  wordsCovered: number;
+  coverage: number;
+}
+
+export interface TopicStat {
+  topic: string;
+  clips: number;
+  byLevel: Partial<Record<(typeof LEVELS)[number], number>>;
+}
+
+export class Snapshot {
+  readonly path: string;
+  readonly buildId: string;
+  readonly builtAt: string;
+  readonly clips: ClipStore;
+  readonly feed: Feed;
+  readonly corpus: CorpusLanguage[];
+  readonly #languages = new Map<string, LanguageIndex>();
+  readonly #topics = new Map<string, TopicStat[]>();
+  readonly #db: Database.Database;
+
+  constructor(path: string) {
+    this.path = path;
+    this.#db = openSnapshotFile(path);
+    const meta = new Map(
+      (this.#db.prepare("SELECT key, value FROM meta").raw().all() as Array<[string, string]>).map(
+        ([k, v]) => [k, v],
+      ),
+    );
+    this.buildId = meta.get("build_id") ?? "";
+    this.builtAt = meta.get("built_at") ?? "";
+    this.clips = new ClipStore(this.#db);
+    this.feed = new Feed(this.#db);
+
+    const words = this.#db
+      .prepare(
+        "SELECT word_id, language, word, norm, level, pos, variants, meanings, clip_count, clips_by_level FROM words ORDER BY word_id",
+      )
+      .all() as Array<WordRowDb & { language: string }>;
+    const spellings = this.#db.prepare("SELECT language, norm, word_id, kind FROM spellings").all() as Array<{
+      language: string;
+      norm: string;
+      word_id: number;
+      kind: number;
+    }>;
+    const languages = [...new Set(words.map((w) => w.language))].sort();
+    for (const language of languages) {
+      const catalog = new WordCatalog(
+        language,
+        words.filter((w) => w.language === language),
+        spellings.filter((s) => s.language === language),
+      );
+      this.#languages.set(language, {
+        catalog,
+        fuzzy: new FuzzyIndex(catalog),
+        search: new WordSearch(catalog),
+      });
+    }
+
+    this.corpus = (
+      this.#db
+        .prepare("SELECT language, clips, channels, words, words_covered FROM corpus_stats ORDER BY language")
+        .all() as Array<{
+        language: string;
+        clips: number;
+        channels: number;
+        words: number;
+        words_covered: number;
+      }>
+    ).map((r) => ({
+      language: r.language,
+      clips: r.clips,
+      channels: r.channels,
+      words: r.words,
+      wordsCovered: r.words_covered,
+      coverage: r.words === 0 ? 0 : r.words_covered / r.words,
+    }));
+
+    const topicRows = this.#db
+      .prepare("SELECT language, topic, level, clips FROM topic_stats")
+      .all() as Array<{
+      language: string;
+      topic: string;
+      level: number;
+      clips: number;
+    }>;
+    for (const { language } of this.corpus) {
+      this.#topics.set(
+        language,
+        TOPICS.map((topic) => {
+          const byLevel: TopicStat["byLevel"] = {};
+          let clips = 0;
+          for (const row of topicRows) {
+            if (row.language !== language || row.topic !== topic || row.clips === 0) continue;
+            byLevel[LEVELS[row.level] as (typeof LEVELS)[number]] = row.clips;
+            clips += row.clips;
+          }
+          return { topic, clips, byLevel };
+        }),
+      );
+    }
+  }
+
+  language(code: string): LanguageIndex | undefined {
+    return this.#languages.get(code);
+  }
+
+  /** Every topic of the fixed list for a language (zero counts included); empty for an unknown language. */
+  topics(language: string): TopicStat[] {
+    return this.#topics.get(language) ?? TOPICS.map((topic) => ({ topic, clips: 0, byLevel: {} }));
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+}

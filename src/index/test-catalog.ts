@@ -1,0 +1,31 @@
+/** Small in-memory catalogues for the index's unit tests. */
+import { WordCatalog, type WordRowDb } from "./word-catalog.js";
+
+export interface TestWord {
+  word: string;
+  level?: number;
+  clips?: number;
+  forms?: string[];
+  variants?: string[];
+  meanings?: Record<string, string>;
+}
+
+export function testCatalog(words: readonly TestWord[], language = "en"): WordCatalog {
+  const rows: WordRowDb[] = words.map((w, i) => ({
+    word_id: 100 + i,
+    word: w.word,
+    norm: w.word.toLowerCase(),
+    level: w.level ?? 0,
+    pos: JSON.stringify(["noun"]),
+    variants: JSON.stringify(w.variants ?? []),
+    meanings: JSON.stringify(w.meanings ?? { en: `meaning of ${w.word}` }),
+    clip_count: w.clips ?? 0,
+    clips_by_level: JSON.stringify([w.clips ?? 0, 0, 0, 0, 0, 0]),
+  }));
+  const spellings = words.flatMap((w, i) => [
+    { norm: w.word.toLowerCase(), word_id: 100 + i, kind: 0 },
+    ...(w.variants ?? []).map((v) => ({ norm: v, word_id: 100 + i, kind: 1 })),
+    ...(w.forms ?? []).map((f) => ({ norm: f, word_id: 100 + i, kind: 2 })),
+  ]);
+  return new WordCatalog(language, rows, spellings);
+}

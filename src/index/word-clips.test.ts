@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sharedTestSnapshot } from "../../test/support/snapshot.js";
+import { LEVELS } from "../domain.js";
+import { resolveWord } from "./lookup.js";
+import { Snapshot } from "./snapshot.js";
+import type { WordEntry } from "./word-catalog.js";
+import { randomClips, recentClips } from "./word-clips.js";
+
+let snapshot: Snapshot;
+beforeAll(async () => {
+  snapshot = new Snapshot((await sharedTestSnapshot()).path);
+});
+afterAll(() => snapshot?.close());
+
+function word(text: string): WordEntry {
+  const en = snapshot.language("en");
+  if (!en) throw new Error("no English catalogue");
+  const resolved = resolveWord(en.catalog, en.fuzzy, text, "strict");
+  if (!resolved.found) throw new Error(`${text} is not in the catalogue`);
+  return resolved.entry;
+}
+
+function walk(entry: WordEntry, levels: number[], limit: number): number[] {
+  const keys: number[] = [];
+  let after: number | undefined;
+  do {
+    const page = recentClips(snapshot, "en", entry, levels, after, limit);
+    keys.push(...page.hits.map((h) => h.clip.clipNo));
+    after = page.nextAfter;
+  } while (after !== undefined);
+  return keys;
+}
+
+describe("recentClips", () => {
+  it("pages through the all-levels list exactly as through the six level lists merged", () => {
+    for (const text of ["run", "the", "child", "water"]) {
+      const entry = word(text);
+      const unfiltered = walk(entry, [], 7);
+      const everyLevel = walk(
+        entry,
+        LEVELS.map((_, i) => i)
+          .slice(0, 5)
+          .concat(5),
+        7,
+      );
+      const merged = walk(entry, [0, 1, 2, 3, 4], 5).concat(walk(entry, [5], 5));
+      expect(unfiltered).toHaveLength(entry.clipCount);
+      expect(everyLevel).toEqual(unfiltered);
+      expect([...merged].sort((a, b) => a - b)).toEqual([...unfiltered].sort((a, b) => a - b));
+    }
+  });
+
+  it("samples distinct clips of the word at the requested levels", () => {
+    const entry = word("the");
+    const all = new Set(walk(entry, [], 50));
+    const sample = randomClips(snapshot, "en", entry, [], 20, () => 0.5).hits.map((h) => h.clip.clipNo);
+    expect(new Set(sample).size).toBe(Math.min(20, entry.clipCount));
+    for (const clipNo of sample) expect(all.has(clipNo)).toBe(true);
+    const a2 = new Set(walk(entry, [1], 50));
+    const filtered = randomClips(snapshot, "en", entry, [1], 10, Math.random).hits.map((h) => h.clip.clipNo);
+    for (const clipNo of filtered) expect(a2.has(clipNo)).toBe(true);
+  });
+});
