@@ -1,0 +1,22 @@
+/** Failures of the access layer as values with a code, so callers map them without parsing messages. */
+
+/**
+ * `invalid_request` and `not_found` are codes of the API's closed list; `conflict` (an operation that the
+ * record's state forbids, such as rotating a disabled key) and `store_version` (an access store written by
+ * a newer wordclip) are internal and never reach a client.
+ */
+export type AccessErrorCode = "invalid_request" | "not_found" | "conflict" | "store_version";
+
+export class AccessError extends Error {
+  override name = "AccessError";
+  readonly code: AccessErrorCode;
+
+  constructor(code: AccessErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export function isAccessError(error: unknown, code?: AccessErrorCode): error is AccessError {
+  return error instanceof AccessError && (code === undefined || error.code === code);
+}

@@ -1,0 +1,95 @@
+/**
+ * GET /feed: a shuffled clip feed. The seed fixes the order; without one the server draws a seed and
+ * echoes it, so the caller can continue the same sequence by sending it back with every cursor.
+ */
+import { randomBytes } from "node:crypto";
+import Type from "typebox";
+import type { FeedPosition } from "../../index/feed.js";
+import type { App } from "../app-type.js";
+import type { ApiContext } from "../context.js";
+import { readCursor } from "../cursor-param.js";
+import { ApiError, ErrorEnvelope } from "../errors.js";
+import { filterKey, parseLevels } from "../params.js";
+import { presentClip } from "../present.js";
+import { FeedClip, NextCursor, Params } from "../schemas.js";
+
+const Query = Type.Object({
+  seed: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 128,
+      description:
+        "Fixes the shuffle. A stable per-user string gives each user one order; send it again with every cursor. Without it the server draws one and echoes it.",
+    }),
+  ),
+  level: Type.Optional(Params.level),
+  language: Params.language,
+  topic: Type.Optional(Params.topic),
+  limit: Params.limit,
+  cursor: Type.Optional(Params.cursor),
+});
+
+const Response = Type.Object({
+  seed: Type.String({ description: "The seed of this order: the one sent, or the one drawn." }),
+  clips: Type.Array(FeedClip),
+  nextCursor: NextCursor,
+});
+
+function isPosition(value: unknown): value is [number, number, number] {
+  return Array.isArray(value) && value.length === 3 && value.every((v) => Number.isSafeInteger(v) && v >= 0);
+}
+
+export function registerFeed(app: App, ctx: ApiContext): void {
+  app.get(
+    "/feed",
+    {
+      config: {
+        access: "keyed",
+        // Without a seed every request is a fresh shuffle: never cached, never "not modified".
+        cache: (request) =>
+          (request.query as { seed?: string }).seed === undefined ? "no-store" : "snapshot",
+      },
+      schema: {
+        summary: "Shuffled clip feed",
+        description:
+          "The same seed and cursor continue one sequence; a new seed is a new order. Without a seed, every request is a fresh shuffle.",
+        tags: ["clips"],
+        querystring: Query,
+        response: { 200: Response, 400: ErrorEnvelope, 401: ErrorEnvelope, 429: ErrorEnvelope },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      if (q.cursor !== undefined && q.seed === undefined) {
+        throw new ApiError(
+          "invalid_request",
+          "cursor needs the seed it was produced with: send the seed echoed by the first page",
+        );
+      }
+      const seed = q.seed ?? randomBytes(12).toString("base64url");
+      const levels = parseLevels(q.level);
+      const filters = filterKey({ seed, language: q.language, level: levels, topic: q.topic });
+      const position = readCursor(ctx, "feed", filters, q.cursor, isPosition, "seed and filters");
+      const after: FeedPosition | undefined = position && {
+        bucket: position[0],
+        key: position[1],
+        clipNo: position[2],
+      };
+      const snapshot = ctx.snapshots.current();
+      const page = snapshot.feed.page(seed, { language: q.language, levels, topic: q.topic }, after, q.limit);
+      const clips = page.clipNos.flatMap((clipNo) => {
+        const clip = snapshot.clips.clip(clipNo);
+        return clip ? [presentClip(clip)] : [];
+      });
+      const last = page.last;
+      return {
+        seed,
+        clips,
+        nextCursor:
+          page.more && last
+            ? ctx.cursors.encode("feed", filters, [last.bucket, last.key, last.clipNo])
+            : null,
+      };
+    },
+  );
+}

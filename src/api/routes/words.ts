@@ -1,0 +1,97 @@
+/** GET /words: catalogue words with their clip counts, by coverage, or matching a prefix or substring. */
+import Type from "typebox";
+import type { Gloss } from "../../domain.js";
+import type { WordEntry } from "../../index/word-catalog.js";
+import type { MatchGroup, WordPosition } from "../../index/word-search.js";
+import { searchKey } from "../../text/tokenise.js";
+import type { App } from "../app-type.js";
+import type { ApiContext } from "../context.js";
+import { readCursor } from "../cursor-param.js";
+import { ErrorEnvelope } from "../errors.js";
+import { filterKey, parseLevels } from "../params.js";
+import { presentWord } from "../present.js";
+import { NextCursor, Params, Word } from "../schemas.js";
+
+const Query = Type.Object({
+  q: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description:
+        "Prefix or substring to search for, folded like a lookup. The exact word comes first, then words starting with q, then words containing it, each by coverage. When omitted, words are listed by coverage.",
+    }),
+  ),
+  language: Params.language,
+  gloss: Params.gloss,
+  level: Type.Optional({
+    ...Params.level,
+    description: "CEFR levels of the words to keep, comma separated.",
+  }),
+  hasClips: Type.Boolean({ default: true, description: "Restrict to words with at least one clip." }),
+  limit: Params.limit,
+  cursor: Type.Optional(Params.cursor),
+});
+
+const Response = Type.Object({
+  words: Type.Array(Word),
+  totalCount: Type.Integer({ description: "Words matching the query and filters." }),
+  nextCursor: NextCursor,
+});
+
+function isPosition(value: unknown): value is [MatchGroup, number, string] {
+  return (
+    Array.isArray(value) &&
+    value.length === 3 &&
+    [0, 1, 2, 3].includes(value[0]) &&
+    Number.isSafeInteger(value[1]) &&
+    typeof value[2] === "string"
+  );
+}
+
+export function registerWords(app: App, ctx: ApiContext): void {
+  app.get(
+    "/words",
+    {
+      config: { access: "keyed", cache: "snapshot" },
+      schema: {
+        summary: "Search the covered vocabulary",
+        description:
+          "Catalogue words with the number of clips indexed for each: coverage checks and autocomplete.",
+        tags: ["words"],
+        querystring: Query,
+        response: { 200: Response, 400: ErrorEnvelope, 401: ErrorEnvelope, 429: ErrorEnvelope },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const index = ctx.snapshots.current().language(q.language);
+      if (index === undefined) return { words: [], totalCount: 0, nextCursor: null };
+      // An empty q (a cleared search box) lists by coverage, like no q; a q of punctuation alone matches nothing.
+      const key = q.q === undefined ? "" : searchKey(q.q, q.language);
+      if (q.q !== undefined && q.q.trim() !== "" && key === "")
+        return { words: [], totalCount: 0, nextCursor: null };
+      const levels = parseLevels(q.level);
+      const filters = filterKey({ q: key, language: q.language, level: levels, hasClips: q.hasClips });
+      const position = readCursor(ctx, "words", filters, q.cursor, isPosition, "q and filters");
+      const after: WordPosition | undefined = position && {
+        group: position[0],
+        clipCount: position[1],
+        norm: position[2],
+      };
+      const page = index.search.page({ q: key, levels, hasClips: q.hasClips }, after, q.limit);
+      const last = page.entries[page.entries.length - 1] as WordEntry | undefined;
+      const nextCursor =
+        page.more && last !== undefined
+          ? ctx.cursors.encode("words", filters, [
+              page.groups[page.groups.length - 1],
+              last.clipCount,
+              last.norm,
+            ])
+          : null;
+      return {
+        words: page.entries.map((entry) => presentWord(entry, q.gloss as Gloss)),
+        totalCount: page.totalCount,
+        nextCursor,
+      };
+    },
+  );
+}

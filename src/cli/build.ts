@@ -1,0 +1,122 @@
+/** `wordclip build`: catalogue + clip sources → an index snapshot, with a progress bar and a report. */
+import path from "node:path";
+import { buildSnapshot } from "../build/builder.js";
+import { reportSummary } from "../build/report.js";
+import { SourceError } from "../build/sources.js";
+import { CatalogueError } from "../catalogue/read.js";
+import { loadConfig } from "../config.js";
+import { SnapshotError } from "../index/schema.js";
+import { type Command, flag, integerOption, stringOption, UsageError } from "./command.js";
+import { createProgress } from "./progress.js";
+
+function buildTime(): Date | undefined {
+  // Reproducible builds: the conventional SOURCE_DATE_EPOCH fixes the build's clock.
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  if (epoch === undefined || epoch === "") return undefined;
+  if (!/^\d+$/.test(epoch)) throw new UsageError(`SOURCE_DATE_EPOCH must be Unix seconds, got "${epoch}"`);
+  return new Date(Number(epoch) * 1000);
+}
+
+export const commands: Command[] = [
+  {
+    name: "build",
+    summary: "build an index snapshot from a catalogue and clip sources",
+    options: {
+      catalogue: {
+        type: "string",
+        description: "folder of <language>.jsonl catalogue files",
+        default: "data/catalogue",
+        valueName: "dir",
+      },
+      clips: {
+        type: "string",
+        multiple: true,
+        description: "clip source: a yt-dlp folder or a .jsonl manifest (repeatable)",
+        valueName: "path",
+      },
+      from: {
+        type: "string",
+        description: "previous snapshot: keep its word and clip ids, carry its clips over",
+        valueName: "file",
+      },
+      out: {
+        type: "string",
+        description: "snapshot to write (default: the data folder's index.sqlite)",
+        valueName: "file",
+      },
+      report: {
+        type: "string",
+        description: "JSON report of the build (default: beside the snapshot)",
+        valueName: "file",
+      },
+      workers: {
+        type: "string",
+        description: "parse worker threads (default: one per core, none for small builds)",
+        valueName: "n",
+      },
+      json: { type: "boolean", description: "print the report as JSON instead of a summary" },
+    },
+    details: [
+      "The snapshot is written to a temporary file and renamed into place: an interrupted build leaves",
+      "the previous snapshot untouched. Clips that cannot be indexed (longer than 180 s, no or unreadable",
+      "captions, malformed info.json) are skipped and listed in the report with the reason.",
+      "",
+      "example: wordclip build --clips ./downloads --from .wordclip/index.sqlite",
+    ].join("\n"),
+    async run(args, io) {
+      const clips = (args.values.clips as string[] | undefined) ?? [];
+      if (clips.length === 0)
+        throw new UsageError("--clips is required (a yt-dlp folder or a .jsonl manifest)");
+      const outPath = stringOption(args, "out") ?? loadConfig().indexPath;
+      const workers = integerOption(args, "workers", 0, 64) ?? "auto";
+      const progress = createProgress(io, "indexing", "clips");
+      const fromPath = stringOption(args, "from");
+      if (fromPath !== undefined && path.resolve(fromPath) === path.resolve(outPath)) {
+        io.err(
+          `wordclip build: rebuilding ${outPath} in place from itself; the old snapshot stays until the new one is complete`,
+        );
+      }
+      const interrupt = new AbortController();
+      const onSignal = (): void => interrupt.abort();
+      process.once("SIGINT", onSignal);
+      process.once("SIGTERM", onSignal);
+      try {
+        const { report, reportPath } = await buildSnapshot({
+          catalogueDir: stringOption(args, "catalogue") ?? "data/catalogue",
+          clipSources: clips,
+          outPath,
+          fromPath,
+          reportPath: stringOption(args, "report"),
+          workers,
+          signal: interrupt.signal,
+          builtAt: buildTime(),
+          onProgress: (p) =>
+            progress.update(p.done, p.total, p.phase === "carried-over" ? "(carried over)" : ""),
+        });
+        progress.stop();
+        if (flag(args, "json")) io.out(JSON.stringify(report, null, 2));
+        else for (const line of reportSummary(report, reportPath)) io.out(line);
+        return 0;
+      } catch (error) {
+        progress.stop();
+        if (interrupt.signal.aborted) {
+          io.err("wordclip build: interrupted; the previous snapshot is untouched");
+          return 130;
+        }
+        // Inputs that cannot be read at all: a clear line, no stack (the previous snapshot is untouched).
+        if (
+          error instanceof SourceError ||
+          error instanceof SnapshotError ||
+          error instanceof CatalogueError
+        ) {
+          io.err(`wordclip build: ${error.message}`);
+          return 1;
+        }
+        throw error;
+      } finally {
+        process.off("SIGINT", onSignal);
+        process.off("SIGTERM", onSignal);
+      }
+    },
+  },
+];

@@ -1,0 +1,110 @@
+/** `wordclip catalogue import-cefr` (the shipped English catalogue from its sources) and `catalogue check`. */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { importCefr } from "../catalogue/cefr-import.js";
+import { compileCatalogue } from "../catalogue/compile.js";
+import { readCatalogueDir } from "../catalogue/read.js";
+import { formatCatalogue } from "../catalogue/write.js";
+import { LEVELS } from "../domain.js";
+import { type Command, type CommandIo, requiredOption } from "./command.js";
+
+function readSource(file: string, what: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    throw new Error(`cannot read the ${what} ${file}: ${(error as Error).message}`);
+  }
+}
+
+/** A missing or malformed input is the operator's to fix: its message, not a stack trace, and exit code 1. */
+function reportFailure(io: CommandIo, name: string, work: () => number): number {
+  try {
+    return work();
+  } catch (error) {
+    io.err(`wordclip ${name}: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+/** Written beside the target and renamed into place, so a reader never sees half a file. */
+function writeAtomically(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
+}
+
+const importCefrCommand: Command = {
+  name: "catalogue import-cefr",
+  summary: "write the English catalogue from the CEFR word list and the gloss table",
+  details: [
+    "Deterministic: the same sources give the same file, byte for byte. A headword listed at several",
+    "levels becomes one word at its lowest level; see docs/catalogue-format.md.",
+  ].join("\n"),
+  options: {
+    wordlist: {
+      type: "string",
+      description: "CEFR word list (TSV)",
+      default: "data/sources/cefr-wordlist/cefr_wordlist_merged.tsv",
+      valueName: "file",
+    },
+    glosses: {
+      type: "string",
+      description: "meanings per word-list row (TSV)",
+      default: "data/sources/glosses-omw-wordnet/cefr_glosses_top3.tsv",
+      valueName: "file",
+    },
+    out: {
+      type: "string",
+      description: "catalogue file to write",
+      default: "data/catalogue/en.jsonl",
+      valueName: "file",
+    },
+  },
+  async run(args, io) {
+    const wordlist = requiredOption(args, "wordlist");
+    const glosses = requiredOption(args, "glosses");
+    const out = requiredOption(args, "out");
+    return reportFailure(io, "catalogue import-cefr", () => {
+      const result = importCefr(readSource(wordlist, "word list"), readSource(glosses, "gloss table"));
+      writeAtomically(out, formatCatalogue(result.entries));
+      const byLevel = LEVELS.map((level) => `${level} ${result.wordsByLevel[level]}`).join(", ");
+      io.out(`read ${result.rows} rows; wrote ${result.entries.length} words to ${out} (${byLevel})`);
+      return 0;
+    });
+  },
+};
+
+const checkCommand: Command = {
+  name: "catalogue check",
+  summary: "read and compile a catalogue folder; list skipped lines and notes",
+  details: "Exit code 1 when a line was skipped; notes (merged entries, dropped variants) alone give 0.",
+  options: {
+    catalogue: {
+      type: "string",
+      description: "folder of <language>.jsonl catalogue files",
+      default: "data/catalogue",
+      valueName: "dir",
+    },
+  },
+  async run(args, io) {
+    const dir = requiredOption(args, "catalogue");
+    return reportFailure(io, "catalogue check", () => {
+      let skipped = 0;
+      for (const [language, { entries, problems }] of readCatalogueDir(dir)) {
+        const compiled = compileCatalogue(entries, language);
+        for (const problem of [...problems, ...compiled.problems]) {
+          const kind = problem.severity === "note" ? "note" : "skipped";
+          if (kind === "skipped") skipped++;
+          io.err(`${problem.file}:${problem.line}: ${kind}: ${problem.message}`);
+        }
+        const forms = compiled.spellings.filter((s) => s.kind === 2).length;
+        const variants = compiled.spellings.filter((s) => s.kind === 1).length;
+        io.out(`${language}: ${compiled.words.length} words, ${variants} variants, ${forms} inflected forms`);
+      }
+      return skipped > 0 ? 1 : 0;
+    });
+  },
+};
+
+export const commands: Command[] = [importCefrCommand, checkCommand];

@@ -1,0 +1,150 @@
+/**
+ * `wordclip serve`: the v1 API over the data folder's snapshot until SIGTERM or SIGINT, then a graceful
+ * stop. `--demo` (what `npm start` runs) first builds the demo snapshot and demo key on a fresh folder.
+ */
+import { existsSync } from "node:fs";
+import { ensureDemoAccess } from "../access/demo.js";
+import { API_PREFIX } from "../api/app.js";
+import { DOCS_PATH } from "../api/docs.js";
+import { type Config, loadConfig } from "../config.js";
+import { SnapshotError } from "../index/schema.js";
+import {
+  type Command,
+  type CommandIo,
+  flag,
+  integerOption,
+  type ParsedArgs,
+  stringOption,
+} from "./command.js";
+import { CursorSecretError } from "./cursor-secret.js";
+import { buildDemoSnapshot, demoAccessLines } from "./demo-setup.js";
+import { type RunningServer, startServer } from "./start-server.js";
+
+function missingSnapshot(indexPath: string): string {
+  return [
+    `wordclip serve: no snapshot at ${indexPath}.`,
+    '  Build one with "wordclip build --clips <yt-dlp folder>" (WORDCLIP_DATA_DIR or WORDCLIP_INDEX say where),',
+    '  or run "npm start" (wordclip serve --demo) to serve the demo corpus.',
+  ].join("\n");
+}
+
+/** Resolves with the signal's name when the process is asked to stop. */
+function stopRequested(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      process.off("SIGTERM", stop);
+      process.off("SIGINT", stop);
+      resolve(signal);
+    };
+    process.on("SIGTERM", stop);
+    process.on("SIGINT", stop);
+  });
+}
+
+/** Builds the demo snapshot, turning SIGINT or SIGTERM during the build into a clean abort. */
+async function prepareDemo(config: Config, io: CommandIo): Promise<boolean> {
+  const interrupt = new AbortController();
+  const onSignal = (): void => interrupt.abort();
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    await buildDemoSnapshot(config, io, { signal: interrupt.signal });
+    return true;
+  } catch (error) {
+    if (!interrupt.signal.aborted) throw error;
+    io.err("wordclip serve --demo: interrupted; no snapshot was written");
+    return false;
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+}
+
+async function start(config: Config, io: CommandIo): Promise<RunningServer | undefined> {
+  try {
+    return await startServer(config);
+  } catch (error) {
+    if (error instanceof SnapshotError || error instanceof CursorSecretError) {
+      io.err(`wordclip serve: ${error.message}`);
+      return undefined;
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
+      io.err(`wordclip serve: cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+async function run(args: ParsedArgs, io: CommandIo): Promise<number> {
+  const port = integerOption(args, "port", 0, 65535);
+  const host = stringOption(args, "host");
+  const demo = flag(args, "demo");
+  const config: Config = {
+    ...loadConfig(),
+    ...(port === undefined ? {} : { port }),
+    ...(host === undefined || host === "" ? {} : { host }),
+  };
+
+  if (!existsSync(config.indexPath)) {
+    if (!demo) {
+      io.err(missingSnapshot(config.indexPath));
+      return 1;
+    }
+    if (!(await prepareDemo(config, io))) return 130;
+  }
+
+  const server = await start(config, io);
+  if (server === undefined) return 1;
+  const stopping = stopRequested();
+  const snapshot = server.snapshots.current();
+  io.out(
+    `wordclip: serving ${server.url}${API_PREFIX} (snapshot ${snapshot.buildId}, built ${snapshot.builtAt})`,
+  );
+  io.out(`API reference: ${server.url}${DOCS_PATH}`);
+  if (server.store === undefined) {
+    io.out("Access checks are off (WORDCLIP_ACCESS=off): no key is needed and nothing is counted.");
+  } else if (demo) {
+    for (const line of demoAccessLines(await ensureDemoAccess(server.store), server.url)) io.out(line);
+  }
+
+  const signal = await stopping;
+  // The listeners are gone by now: a second Ctrl-C stops the process at once.
+  io.err(`wordclip serve: ${signal}: finishing the requests in flight, then stopping (again to quit now)`);
+  await server.close();
+  io.err("wordclip serve: stopped");
+  return 0;
+}
+
+export const commands: Command[] = [
+  {
+    name: "serve",
+    summary: "serve the v1 API over a snapshot",
+    options: {
+      port: {
+        type: "string",
+        description: "port to listen on; 0 picks a free one (default: WORDCLIP_PORT, 8080)",
+        valueName: "n",
+      },
+      host: {
+        type: "string",
+        description: "address to listen on (default: WORDCLIP_HOST, 127.0.0.1)",
+        valueName: "host",
+      },
+      demo: {
+        type: "boolean",
+        description: "on a fresh data folder, build the demo snapshot and create a demo key first",
+      },
+    },
+    details: [
+      "Reads the snapshot at WORDCLIP_INDEX (default: <WORDCLIP_DATA_DIR>/index.sqlite) and serves it read-only.",
+      "A new snapshot renamed into place (as wordclip build does) is picked up within seconds, or at once on",
+      "SIGHUP, without dropping a request. SIGTERM or SIGINT stops accepting connections, lets requests in",
+      "flight finish, and exits 0.",
+      "",
+      "example: WORDCLIP_DATA_DIR=/srv/wordclip wordclip serve --host 0.0.0.0 --port 8080",
+    ].join("\n"),
+    run,
+  },
+];
