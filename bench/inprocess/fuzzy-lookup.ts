@@ -1,0 +1,15 @@
+/** In-process fuzzy lookup: `resolveWord` on a misspelling (trigram candidates, then edit distance). */
+import { resolveWord } from "../../src/index/lookup.js";
+import { TARGETS } from "../targets.js";
+import type { InProcessOperation } from "./operation.js";
+
+/** Catalogues up to this size are held to the small-catalogue target. */
+const SMALL_CATALOGUE_WORDS = 10_000;
+
+export const fuzzyLookup: InProcessOperation = {
+  name: "fuzzy lookup",
+  inputs: (inputs) => inputs.typos,
+  run: (index, input) => resolveWord(index.catalog, index.fuzzy, input, "fuzzy"),
+  targetP99Us: (words) =>
+    (words <= SMALL_CATALOGUE_WORDS ? TARGETS.fuzzyP99MsAt10k : TARGETS.fuzzyP99MsAt100k) * 1000,
+};

@@ -1,0 +1,69 @@
+/**
+ * One load run: autocannon with a fixed number of connections for a fixed time, cycling through many
+ * request paths (each connection starts at its own place in the list, so connections do not ask for the
+ * same path at the same moment). Latency is taken from every response at microsecond precision.
+ */
+import autocannon from "autocannon";
+import { summariseUs } from "../stats.js";
+
+export interface LoadSettings {
+  connections: number;
+  durationS: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  durationS: number;
+}
+
+/** Rotates `items` to start at `start`. */
+function rotated<T>(items: readonly T[], start: number): T[] {
+  return items.slice(start).concat(items.slice(0, start));
+}
+
+export async function runLoad(
+  url: string,
+  paths: readonly string[],
+  headers: Record<string, string>,
+  settings: LoadSettings,
+): Promise<LoadResult> {
+  if (paths.length === 0) throw new Error("runLoad: no request paths");
+  const requests = paths.map((path) => ({ method: "GET" as const, path }));
+  const latenciesMs: number[] = [];
+  let clientNo = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: settings.connections,
+        duration: settings.durationS,
+        headers,
+        requests,
+        setupClient: (client) => {
+          const start = Math.floor((clientNo++ * paths.length) / settings.connections) % paths.length;
+          client.setRequests(rotated(requests, start));
+        },
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTimeMs) => {
+      latenciesMs.push(responseTimeMs);
+    });
+  });
+  const latency = summariseUs(Float64Array.from(latenciesMs, (ms) => ms * 1000));
+  const answered = result["2xx"] + result.non2xx;
+  return {
+    requests: answered,
+    rps: answered / result.duration,
+    p50Ms: latency.p50Us / 1000,
+    p99Ms: latency.p99Us / 1000,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    durationS: result.duration,
+  };
+}
