@@ -1,8 +1,7 @@
 /**
- * In-process autocomplete: `WordSearch.search` over every word (with or without clips, the larger
- * candidate set) and its first page of 20, as `/v1/words?q=` pages it.
+ * In-process autocomplete: `WordSearch.page` over every word (with or without clips, the larger
+ * candidate set), the first page of 20, exactly as `/v1/words?q=` asks for it.
  */
-import { startAfter } from "../../src/index/word-search.js";
 import { searchKey } from "../../src/text/tokenise.js";
 import { TARGETS } from "../targets.js";
 import type { InProcessOperation } from "./operation.js";
@@ -12,10 +11,7 @@ const PAGE_SIZE = 20;
 export const autocomplete: InProcessOperation = {
   name: "autocomplete",
   inputs: (inputs) => inputs.prefixes,
-  run: (index, input) => {
-    const result = index.search.search({ q: searchKey(input, "en"), levels: [], hasClips: false });
-    const from = startAfter(result, undefined);
-    return result.entries.slice(from, from + PAGE_SIZE);
-  },
+  run: (index, input) =>
+    index.search.page({ q: searchKey(input, "en"), levels: [], hasClips: false }, undefined, PAGE_SIZE).entries,
   targetP99Us: () => TARGETS.autocompleteP99Us,
 };
