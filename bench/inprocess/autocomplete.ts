@@ -12,6 +12,7 @@ export const autocomplete: InProcessOperation = {
   name: "autocomplete",
   inputs: (inputs) => inputs.prefixes,
   run: (index, input) =>
-    index.search.page({ q: searchKey(input, "en"), levels: [], hasClips: false }, undefined, PAGE_SIZE).entries,
+    index.search.page({ q: searchKey(input, "en"), levels: [], hasClips: false }, undefined, PAGE_SIZE)
+      .entries,
   targetP99Us: () => TARGETS.autocompleteP99Us,
 };

@@ -5,7 +5,7 @@
  */
 import { AccessError } from "./errors.js";
 import { createKeyIdentifier, type Identity } from "./identify.js";
-import { periodAt } from "./period.js";
+import { type Period, periodAt } from "./period.js";
 import type { Plan } from "./plans.js";
 import { createQuotaLedger } from "./quota-ledger.js";
 import type { AccessStore } from "./store.js";
@@ -118,6 +118,13 @@ export function createGate(options: GateOptions): Gate {
     ...(options.keyCacheMaxEntries === undefined ? {} : { keyCacheMaxEntries: options.keyCacheMaxEntries }),
   });
 
+  // The month changes twelve times a year: computed again only when the clock leaves it.
+  let period: Period = periodAt(now());
+  const periodOf = (nowMs: number): Period => {
+    if (nowMs < period.startMs || nowMs >= period.endMs) period = periodAt(nowMs);
+    return period;
+  };
+
   // Each step answers at once when it can (a cached key, a window in memory, a lease of quota) and returns
   // a promise only when it must ask a store, so most requests are admitted without a single await.
 
@@ -181,7 +188,7 @@ export function createGate(options: GateOptions): Gate {
     }
     if (input.endpoint === "usage") return { admitted: true, caller, window: windowState };
     const { account, plan } = identity.grant;
-    const period = periodAt(nowMs);
+    const period = periodOf(nowMs);
     const onCharge = (admitted: boolean): Admission => {
       if (admitted) return { admitted: true, caller, window: windowState };
       return {

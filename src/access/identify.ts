@@ -1,5 +1,5 @@
 /** Who is calling: the `Authorization` header resolved to a usable key, or the reason it is not one. */
-import { parseBearer } from "./bearer.js";
+import { type BearerParse, parseBearer } from "./bearer.js";
 import { hashSecret, visiblePrefix } from "./secret.js";
 import { type AccessStore, type KeyGrant, keyStatus } from "./store.js";
 import { createTtlCache } from "./ttl-cache.js";
@@ -17,6 +17,14 @@ export const KEY_CACHE_MAX_ENTRIES = 10_000;
 export type Identity =
   | { kind: "key"; grant: KeyGrant }
   | { kind: "none"; reason: "missing" | "malformed" | "unknown" | "disabled" | "expired"; message: string };
+
+/** A header as parsed, and the SHA-256 of its secret when it carries one ("" otherwise). */
+interface ParsedHeader {
+  bearer: BearerParse;
+  hash: string;
+}
+
+const MISSING: ParsedHeader = { bearer: { kind: "missing" }, hash: "" };
 
 export interface KeyIdentifierOptions {
   store: AccessStore;
@@ -39,25 +47,25 @@ export function createKeyIdentifier(options: KeyIdentifierOptions): KeyIdentifie
     maxEntries: options.keyCacheMaxEntries ?? KEY_CACHE_MAX_ENTRIES,
   });
 
-  // The SHA-256 of recent secrets, so a busy key is not hashed on every request. Process memory holds the
-  // secrets of requests in flight anyway; this keeps a bounded number of them a little longer.
-  const hashes = new Map<string, string>();
-  const hashOf = (secret: string): string => {
-    let hash = hashes.get(secret);
-    if (hash === undefined) {
-      if (hashes.size >= (options.keyCacheMaxEntries ?? KEY_CACHE_MAX_ENTRIES)) hashes.clear();
-      hash = hashSecret(secret);
-      hashes.set(secret, hash);
+  // Recent headers, parsed and with the SHA-256 of their secret, so a busy key is neither parsed nor
+  // hashed on every request. Process memory holds the secrets of requests in flight anyway; this keeps a
+  // bounded number of them a little longer.
+  const maxHeaders = options.keyCacheMaxEntries ?? KEY_CACHE_MAX_ENTRIES;
+  const headers = new Map<string, ParsedHeader>();
+  const parsedOf = (authorization: string | undefined): ParsedHeader => {
+    if (authorization === undefined) return MISSING;
+    let parsed = headers.get(authorization);
+    if (parsed === undefined) {
+      if (headers.size >= maxHeaders) headers.clear();
+      const bearer = parseBearer(authorization);
+      parsed = { bearer, hash: bearer.kind === "token" ? hashSecret(bearer.secret) : "" };
+      headers.set(authorization, parsed);
     }
-    return hash;
+    return parsed;
   };
 
   /** The identity of a parsed header once its key lookup (if any) is known. */
-  function resolve(
-    bearer: ReturnType<typeof parseBearer>,
-    grant: KeyGrant | undefined,
-    nowMs: number,
-  ): Identity {
+  function resolve(bearer: BearerParse, grant: KeyGrant | undefined, nowMs: number): Identity {
     if (bearer.kind === "missing") {
       return {
         kind: "none",
@@ -89,16 +97,15 @@ export function createKeyIdentifier(options: KeyIdentifierOptions): KeyIdentifie
 
   return {
     async identify(authorization, nowMs) {
-      const bearer = parseBearer(authorization);
+      const { bearer, hash } = parsedOf(authorization);
       if (bearer.kind !== "token") return resolve(bearer, undefined, nowMs);
       // The lookup is by hash, so no comparison ever runs over the secret itself.
-      const hash = hashOf(bearer.secret);
       return resolve(bearer, await cache.get(hash, nowMs, () => store.findKeyByHash(hash)), nowMs);
     },
     identifyNow(authorization, nowMs) {
-      const bearer = parseBearer(authorization);
+      const { bearer, hash } = parsedOf(authorization);
       if (bearer.kind !== "token") return resolve(bearer, undefined, nowMs);
-      const cached = cache.peek(hashOf(bearer.secret), nowMs);
+      const cached = cache.peek(hash, nowMs);
       return cached && resolve(bearer, cached.value, nowMs);
     },
     clearCache: () => cache.clear(),

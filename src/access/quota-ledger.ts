@@ -4,12 +4,12 @@
  * the store's count includes the lease, so however many servers share an account, the account is never
  * admitted one request over its limit. Small plans (the trial's 20 a month) lease one request at a time:
  * every request is counted in the store as it comes. Unserved leases are given back on shutdown. Near the
- * end of a large quota, a server may refuse while another still holds an unserved lease (at most 64).
+ * end of a large quota, a server may refuse while another still holds an unserved lease (at most 1,024).
  */
 import type { AccessStore } from "./store.js";
 
 /** Largest lease: at most this many requests are counted ahead of being served, per account and server. */
-export const MAX_LEASE = 64;
+export const MAX_LEASE = 1024;
 /** A lease is at most this fraction of the monthly limit, so an account's usage reads true to within it. */
 const LEASE_SHARE = 10_000;
 
