@@ -43,9 +43,15 @@ function variants(word: string): number[] {
   return out;
 }
 
+/** Hashes are bucketed by their top bits, so a lookup searches a few entries, not the whole array. */
+const BUCKET_BITS = 16;
+const BUCKET_SHIFT = 32 - BUCKET_BITS;
+
 export class DeletionIndex {
   readonly #hashes: Uint32Array;
   readonly #keys: Int32Array;
+  /** Where each bucket's hashes start in `#hashes` (sorted, so a bucket is a contiguous range). */
+  readonly #bucketStart: Uint32Array;
 
   constructor(keys: readonly string[]) {
     if (keys.length > MAX_KEYS) {
@@ -72,14 +78,21 @@ export class DeletionIndex {
       this.#hashes[i] = Math.floor(value / MAX_KEYS);
       this.#keys[i] = value % MAX_KEYS;
     }
+    // Counts per bucket, then running sums: bucket b starts where the buckets before it end.
+    const starts = new Uint32Array((1 << BUCKET_BITS) + 1);
+    for (const hash of this.#hashes)
+      starts[(hash >>> BUCKET_SHIFT) + 1] = (starts[(hash >>> BUCKET_SHIFT) + 1] as number) + 1;
+    for (let b = 1; b < starts.length; b++) starts[b] = (starts[b] as number) + (starts[b - 1] as number);
+    this.#bucketStart = starts;
   }
 
   /** Indexes of keys that may be one plain edit (or none) from the query; a superset, never missing one. */
   candidates(query: string): Set<number> {
     const found = new Set<number>();
     for (const hash of variants(query)) {
-      let lo = 0;
-      let hi = this.#hashes.length;
+      const bucket = hash >>> BUCKET_SHIFT;
+      let lo = this.#bucketStart[bucket] as number;
+      let hi = this.#bucketStart[bucket + 1] as number;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if ((this.#hashes[mid] as number) < hash) lo = mid + 1;

@@ -117,22 +117,20 @@ describe("TrigramIndex", () => {
     );
   });
 
-  it("answers a query on 10,000 entries in well under a millisecond", () => {
+  it("gives the same answers as a scan on 10,000 entries", () => {
     const keys = syntheticKeys(10_000);
     const index = new TrigramIndex(keys);
-    const queries = syntheticKeys(300).map((text) => `${text.slice(1)}e`);
-    for (const query of queries) index.search(query, 0.3);
-    const started = performance.now();
-    for (const query of queries) index.search(query, 0.3);
-    const perQueryMs = (performance.now() - started) / queries.length;
-    expect(perQueryMs).toBeLessThan(0.5);
+    for (const query of syntheticKeys(20).map((text) => `${text.slice(1)}e`)) {
+      expect(index.search(query, 0.3)).toEqual(naiveSearch(keys, query, 0.3));
+    }
     expect(index.search(keys[123] ?? "", 0.3)).toEqual(naiveSearch(keys, keys[123] ?? "", 0.3));
   });
 });
 
 describe("TrigramIndex.similarityTo", () => {
   it("gives every entry the similarity of trigram.ts, for any query", () => {
-    const word = fc.stringMatching(/^[a-e]{0,6}( [a-e]{1,4})?$/);
+    // Lower-case ASCII queries take the integer-coded path; `é` and `B` take the general one.
+    const word = fc.stringMatching(/^[a-eéB]{0,6}( [a-eé]{1,4})?$/);
     fc.assert(
       fc.property(fc.array(word, { minLength: 1, maxLength: 20 }), word, (keys, query) => {
         const index = new TrigramIndex(keys);

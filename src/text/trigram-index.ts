@@ -3,14 +3,41 @@ import { trigramSet, trigramSimilarity } from "./trigram.js";
 
 const LOWER_ASCII_WORDS = /^[a-z0-9]+( [a-z0-9]+)*$/;
 
-function asciiTrigrams(query: string): string[] {
-  const out: string[] = [];
-  for (const word of query.split(" ")) {
-    const padded = `  ${word} `;
-    for (let i = 0; i + 3 <= padded.length; i++) {
-      const trigram = padded.slice(i, i + 3);
-      if (!out.includes(trigram)) out.push(trigram);
+const SPACE = 0x20;
+
+/** An ASCII trigram as one integer, seven bits a character. */
+function asciiCode(a: number, b: number, c: number): number {
+  return (a << 14) | (b << 7) | c;
+}
+
+/** The code of a trigram string when all three of its characters are ASCII, else -1. */
+function asciiCodeOf(trigram: string): number {
+  if (trigram.length !== 3) return -1;
+  const [a, b, c] = [trigram.charCodeAt(0), trigram.charCodeAt(1), trigram.charCodeAt(2)];
+  return a < 0x80 && b < 0x80 && c < 0x80 ? asciiCode(a, b, c) : -1;
+}
+
+/**
+ * The distinct trigrams of lower-case ASCII words (pg_trgm's: each word padded with two spaces before
+ * and one after), as integer codes: no string is sliced or hashed.
+ */
+function asciiTrigramCodes(query: string): number[] {
+  const out: number[] = [];
+  let start = 0;
+  while (start <= query.length) {
+    let end = query.indexOf(" ", start);
+    if (end < 0) end = query.length;
+    // The padded word `  w ` read three characters at a time.
+    let a = SPACE;
+    let b = SPACE;
+    for (let i = start; i <= end; i++) {
+      const c = i < end ? query.charCodeAt(i) : SPACE;
+      const code = asciiCode(a, b, c);
+      if (!out.includes(code)) out.push(code);
+      a = b;
+      b = c;
     }
+    start = end + 1;
   }
   return out;
 }
@@ -39,6 +66,8 @@ export class TrigramIndex {
   readonly #postingsByTrigram: Map<string, Int32Array>;
   /** Trigram → a small integer id, and each entry's trigram ids, sorted, back to back (CSR layout). */
   readonly #ids = new Map<string, number>();
+  /** The same ids by ASCII trigram code, for queries of lower-case ASCII words. */
+  readonly #asciiIds = new Map<number, number>();
   readonly #entryStart: Int32Array;
   readonly #entryIds: Int32Array;
   /** Number of unique trigrams of each entry. */
@@ -68,6 +97,8 @@ export class TrigramIndex {
         if (id === undefined) {
           id = this.#ids.size;
           this.#ids.set(trigram, id);
+          const code = asciiCodeOf(trigram);
+          if (code >= 0) this.#asciiIds.set(code, id);
         }
         ids.push(id);
       }
@@ -114,14 +145,21 @@ export class TrigramIndex {
   prepare(query: string): PreparedQuery {
     // Keys and queries are normalised: lower-case ASCII words split by single spaces is the common case,
     // and a few trigrams are deduplicated faster in an array than in a Set.
-    const trigrams = LOWER_ASCII_WORDS.test(query) ? asciiTrigrams(query) : trigramSet(query);
     const ids: number[] = [];
+    if (LOWER_ASCII_WORDS.test(query)) {
+      const codes = asciiTrigramCodes(query);
+      for (const code of codes) {
+        const id = this.#asciiIds.get(code);
+        if (id !== undefined) ids.push(id);
+      }
+      return { ids: Int32Array.from(ids).sort(), count: codes.length };
+    }
+    const trigrams = trigramSet(query);
     for (const trigram of trigrams) {
       const id = this.#ids.get(trigram);
       if (id !== undefined) ids.push(id);
     }
-    const count = Array.isArray(trigrams) ? trigrams.length : trigrams.size;
-    return { ids: Int32Array.from(ids).sort(), count };
+    return { ids: Int32Array.from(ids).sort(), count: trigrams.size };
   }
 
   /** pg_trgm similarity between a prepared query and one entry, by merging sorted id lists: no allocation. */
