@@ -7,6 +7,7 @@ import { mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { LEVELS, TOPICS } from "../domain.js";
+import { encodeFeedColumns, scanFeedColumns } from "../index/feed.js";
 import { BLOCK_POSTINGS, encodeBlock, type PostingList } from "../index/posting-block.js";
 import { ALL_LEVELS, RECENT_KEY_CLIPS, SNAPSHOT_DDL, SNAPSHOT_SCHEMA_VERSION } from "../index/schema.js";
 import { mergeLists, PostingSorter } from "./posting-sorter.js";
@@ -233,6 +234,9 @@ export class SnapshotWriter {
     for (const [key, value] of Object.entries({ ...meta, build_id: summary.buildId, built_at: builtAt })) {
       insertMeta.run(key, value);
     }
+    this.#db
+      .prepare("INSERT INTO feed_columns (name, data) VALUES ('clips', ?)")
+      .run(encodeFeedColumns(scanFeedColumns(this.#db)));
     this.#db.exec("COMMIT");
     this.#db.exec("ANALYZE");
     this.#db.pragma(`user_version = ${SNAPSHOT_SCHEMA_VERSION}`);

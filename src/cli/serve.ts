@@ -17,7 +17,6 @@ import {
   stringOption,
 } from "./command.js";
 import { CursorSecretError } from "./cursor-secret.js";
-import { buildDemoSnapshot, demoAccessLines } from "./demo-setup.js";
 import { type RunningServer, startServer } from "./start-server.js";
 
 function missingSnapshot(indexPath: string): string {
@@ -48,6 +47,8 @@ async function prepareDemo(config: Config, io: CommandIo): Promise<boolean> {
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   try {
+    // Loaded only here: the builder's imports (the inflection libraries) cost a plain `serve` start-up time.
+    const { buildDemoSnapshot } = await import("./demo-setup.js");
     await buildDemoSnapshot(config, io, { signal: interrupt.signal });
     return true;
   } catch (error) {
@@ -106,6 +107,7 @@ async function run(args: ParsedArgs, io: CommandIo): Promise<number> {
   if (server.store === undefined) {
     io.out("Access checks are off (WORDCLIP_ACCESS=off): no key is needed and nothing is counted.");
   } else if (demo) {
+    const { demoAccessLines } = await import("./demo-setup.js");
     for (const line of demoAccessLines(await ensureDemoAccess(server.store), server.url)) io.out(line);
   }
 

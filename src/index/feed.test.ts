@@ -2,7 +2,14 @@ import Database from "better-sqlite3";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { clipIdOf } from "../build/ids.js";
-import { Feed, type FeedFilter, type FeedPosition } from "./feed.js";
+import {
+  decodeFeedColumns,
+  encodeFeedColumns,
+  Feed,
+  type FeedFilter,
+  type FeedPosition,
+  scanFeedColumns,
+} from "./feed.js";
 
 function clipsDb(count: number, from = 1): Database.Database {
   const db = new Database(":memory:");
@@ -82,5 +89,35 @@ describe("Feed", () => {
     expect(new Set(both).size).toBe(both.length);
     // Every old clip is seen once in the whole walk; new clips appear where they sort.
     for (const clipNo of english) expect(both).toContain(clipNo);
+  });
+});
+
+describe("feed columns stored by the builder", () => {
+  it("decode to what a scan of the clips table reads, languages included", () => {
+    const db = clipsDb(777);
+    const scanned = scanFeedColumns(db);
+    expect(scanned.languages).toEqual(["en", "es"]);
+    expect(decodeFeedColumns(encodeFeedColumns(scanned))).toEqual(scanned);
+    const empty = scanFeedColumns(clipsDb(0));
+    expect(decodeFeedColumns(encodeFeedColumns(empty))).toEqual(empty);
+  });
+
+  it("give a feed the same pages as one that scans the clips table", () => {
+    const scanning = new Feed(clipsDb(1500));
+    const db = clipsDb(1500);
+    db.exec("CREATE TABLE feed_columns (name TEXT PRIMARY KEY, data BLOB NOT NULL)");
+    const columns = scanFeedColumns(db);
+    db.prepare("INSERT INTO feed_columns VALUES ('clips', ?)").run(encodeFeedColumns(columns));
+    // Emptied, so pages can only come from the stored columns.
+    db.exec("DELETE FROM clips");
+    const stored = new Feed(db);
+    for (const filter of [all, { language: "es", levels: [2, 3], topic: "food" }]) {
+      expect(walk(stored, "seed-7", filter, 17).seen).toEqual(walk(scanning, "seed-7", filter, 17).seen);
+    }
+  });
+
+  it("refuses a value of the wrong length", () => {
+    const data = encodeFeedColumns(scanFeedColumns(clipsDb(10)));
+    expect(() => decodeFeedColumns(data.subarray(0, data.length - 1))).toThrow(/must take/);
   });
 });

@@ -99,6 +99,13 @@ CREATE TABLE topic_stats (
   PRIMARY KEY (language, topic, level)
 ) WITHOUT ROWID;
 
+-- What the feed keeps of every clip, packed in one value (see encodeFeedColumns in feed.ts): read at
+-- start-up instead of a scan of the clips table.
+CREATE TABLE feed_columns (
+  name          TEXT PRIMARY KEY,
+  data          BLOB NOT NULL
+) WITHOUT ROWID;
+
 CREATE TABLE corpus_stats (
   language      TEXT PRIMARY KEY,
   clips         INTEGER NOT NULL,
