@@ -123,34 +123,39 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
 
   if (ctx.gate) app.addHook("onRequest", accessHook(ctx.gate));
 
-  app.addHook("preHandler", async (request, reply) => {
+  // Callback hooks, not async ones: a cached answer (the common case) goes out without a promise.
+  app.addHook("preHandler", (request, reply, done) => {
     const policy = request.routeOptions.config.cache;
     const cache = typeof policy === "function" ? policy(request) : policy;
-    if (cache === undefined) return;
+    if (cache === undefined) return done();
     if (cache === "no-store") {
       reply.header("Cache-Control", "no-store");
-      return;
+      return done();
     }
     const buildId = ctx.snapshots.current().buildId;
     const etag = snapshotEtag(buildId, request.url);
     reply.header("ETag", etag);
     reply.header("Cache-Control", `private, max-age=${SNAPSHOT_MAX_AGE_S}`);
-    if (etagMatches(request.headers["if-none-match"], etag)) return reply.code(304).send();
-    if (ctx.responses === undefined) return;
+    // Answered here, `done` is not called: the handler does not run.
+    if (etagMatches(request.headers["if-none-match"], etag)) {
+      reply.code(304).send();
+      return;
+    }
+    if (ctx.responses === undefined) return done();
     const key = `${buildId}\0${request.url}`;
     const body = ctx.responses.get(key);
     if (body === undefined) {
       request.responseKey = key;
-      return;
+      return done();
     }
-    return reply.type("application/json; charset=utf-8").send(body);
+    reply.type("application/json; charset=utf-8").send(body);
   });
 
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (request.responseKey !== undefined && reply.statusCode === 200 && typeof payload === "string") {
       ctx.responses?.set(request.responseKey, payload);
     }
-    return payload;
+    done(null, payload);
   });
 
   await registerDocs(app, API_PREFIX);
