@@ -32,8 +32,20 @@ export interface HttpWorkload {
   dropped: number;
 }
 
-/** [path, status, body] of every recorded response. */
-export type RecordedResponses = Array<[string, number, string]>;
+/**
+ * The response headers the contract adds (caching and rate limit), recorded so that the bare server
+ * sends them too: the baseline then answers byte for byte what ours does, headers included.
+ */
+export const REPLAYED_HEADERS = [
+  "etag",
+  "cache-control",
+  "x-ratelimit-limit",
+  "x-ratelimit-remaining",
+  "x-ratelimit-reset",
+] as const;
+
+/** [path, status, body, headers] of every recorded response. */
+export type RecordedResponses = Array<[string, number, string, Record<string, string>]>;
 
 export interface WorkloadSizes {
   /** Paths per lookup and autocomplete operation, and transcripts. */
@@ -46,6 +58,7 @@ interface Fetched {
   path: string;
   status: number;
   body: string;
+  headers: Record<string, string>;
 }
 
 async function fetchAll(baseUrl: string, key: string, paths: readonly string[]): Promise<Fetched[]> {
@@ -56,7 +69,12 @@ async function fetchAll(baseUrl: string, key: string, paths: readonly string[]):
       const i = next++;
       const path = paths[i] as string;
       const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${key}` } });
-      out[i] = { path, status: response.status, body: await response.text() };
+      const headers: Record<string, string> = {};
+      for (const name of REPLAYED_HEADERS) {
+        const value = response.headers.get(name);
+        if (value !== null) headers[name] = value;
+      }
+      out[i] = { path, status: response.status, body: await response.text(), headers };
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
@@ -78,7 +96,7 @@ export async function recordWorkloads(
   const record = async (operation: HttpOperation, paths: readonly string[]): Promise<Fetched[]> => {
     const fetched = await fetchAll(server.url, server.key, paths);
     const ok = fetched.filter((f) => f.status === 200 && matchTypeAsExpected(operation, f.body));
-    for (const f of ok) responses.push([f.path, f.status, f.body]);
+    for (const f of ok) responses.push([f.path, f.status, f.body, f.headers]);
     workloads.push({ operation, paths: ok.map((f) => f.path), dropped: fetched.length - ok.length });
     progress.line(`serving: recorded ${ok.length} ${OPERATION_LABELS[operation]} responses`);
     return ok;
