@@ -36,4 +36,10 @@ describe("parseOptions", () => {
   it("answers undefined for --help", () => {
     expect(parseOptions(["--help"])).toBeUndefined();
   });
+
+  it("takes npm's npm_config_quick, left by `npm run bench --quick`, for --quick", () => {
+    expect(parseOptions([], { npm_config_quick: "true" })?.quick).toBe(true);
+    expect(parseOptions([], { npm_config_quick: "true" })?.clips).toBe(5_000);
+    expect(parseOptions([], {})?.quick).toBe(false);
+  });
 });

@@ -60,8 +60,14 @@ function parseSections(value: string | undefined): SectionName[] {
   return SECTIONS.filter((s) => names.includes(s));
 }
 
-/** Undefined when --help was asked for. */
-export function parseOptions(argv: readonly string[]): BenchOptions | undefined {
+/**
+ * Undefined when --help was asked for. `npm run bench --quick` (without `--`) hands `--quick` to npm,
+ * which passes it on only as the environment variable `npm_config_quick`: it counts as `--quick` too.
+ */
+export function parseOptions(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): BenchOptions | undefined {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -82,7 +88,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions | undefined 
   }
   const v = parsed.values;
   if (v.help === true) return undefined;
-  const quick = v.quick === true;
+  const quick = v.quick === true || env.npm_config_quick === "true";
   const seed = typeof v.seed === "string" ? v.seed : DEFAULT_SEED;
   if (seed === "") throw new OptionsError("--seed must not be empty");
   return {

@@ -35,7 +35,7 @@ function settingsOf(options: BenchOptions): Record<string, unknown> {
 async function main(argv: readonly string[]): Promise<number> {
   let options: BenchOptions | undefined;
   try {
-    options = parseOptions(argv);
+    options = parseOptions(argv, process.env);
   } catch (error) {
     if (!(error instanceof OptionsError)) throw error;
     process.stderr.write(`bench: ${error.message}\n\n${USAGE}\n`);
