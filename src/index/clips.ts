@@ -27,7 +27,22 @@ export interface ClipRecord {
 const CLIP_COLUMNS =
   "clip_no, clip_id, video_id, title, language, level, topic, duration_s, channel_id, channel_name, published_day, indexed_at, word_count, generated, word_times";
 
-const TRANSCRIPTS_PER_READ = 32;
+/** Rows read by one `IN (…)` statement: clips and transcripts of a page are read this many at a time. */
+const ROWS_PER_READ = 32;
+
+function slotList(): string {
+  return Array.from({ length: ROWS_PER_READ }, () => "?").join(", ");
+}
+
+/** Clip numbers in slices of ROWS_PER_READ, the last padded with -1 (no clip has it). */
+function padded(clipNos: readonly number[]): number[][] {
+  const slices: number[][] = [];
+  for (let at = 0; at < clipNos.length; at += ROWS_PER_READ) {
+    const slice = clipNos.slice(at, at + ROWS_PER_READ);
+    slices.push(slice.concat(Array<number>(ROWS_PER_READ - slice.length).fill(-1)));
+  }
+  return slices;
+}
 
 /** Clip records kept in memory; the hot words' clips repeat across requests. */
 const CLIP_CACHE_ENTRIES = 20_000;
@@ -58,6 +73,7 @@ export function clipNoOf(recentKey: number): number {
 
 export class ClipStore {
   readonly #byNo: Database.Statement;
+  readonly #byNos: Database.Statement;
   readonly #byClipId: Database.Statement;
   readonly #byVideoId: Database.Statement;
   readonly #transcript: Database.Statement;
@@ -69,12 +85,12 @@ export class ClipStore {
 
   constructor(db: Database.Database) {
     this.#byNo = db.prepare(`SELECT ${CLIP_COLUMNS} FROM clips WHERE clip_no = ?`);
+    this.#byNos = db.prepare(`SELECT ${CLIP_COLUMNS} FROM clips WHERE clip_no IN (${slotList()})`);
     this.#byClipId = db.prepare(`SELECT ${CLIP_COLUMNS} FROM clips WHERE clip_id = ?`);
     this.#byVideoId = db.prepare(`SELECT ${CLIP_COLUMNS} FROM clips WHERE video_id = ?`);
     this.#transcript = db.prepare("SELECT data FROM transcripts WHERE clip_no = ?").pluck();
-    const slots = Array.from({ length: TRANSCRIPTS_PER_READ }, () => "?").join(", ");
     this.#transcriptsIn = db
-      .prepare(`SELECT clip_no, data FROM transcripts WHERE clip_no IN (${slots})`)
+      .prepare(`SELECT clip_no, data FROM transcripts WHERE clip_no IN (${slotList()})`)
       .raw();
     this.#blocksBefore = db
       .prepare(
@@ -95,9 +111,31 @@ export class ClipStore {
     const cached = this.#cache.get(clipNo);
     if (cached !== undefined) return cached;
     const row = this.#byNo.get(clipNo) as ClipDbRow | undefined;
-    if (row === undefined) return undefined;
-    const record = toRecord(row);
-    this.#cache.set(clipNo, record);
+    return row && this.#remember(toRecord(row));
+  }
+
+  /**
+   * Several clips, in the order asked (clip numbers not found are left out): those not cached are read
+   * 32 to a statement, as a page of results needs them.
+   */
+  clips(clipNos: readonly number[]): ClipRecord[] {
+    const missing = clipNos.filter((clipNo) => !this.#cache.has(clipNo));
+    const read = new Map<number, ClipRecord>();
+    for (const slice of padded(missing)) {
+      for (const row of this.#byNos.all(...slice) as ClipDbRow[]) {
+        read.set(row.clip_no, this.#remember(toRecord(row)));
+      }
+    }
+    const out: ClipRecord[] = [];
+    for (const clipNo of clipNos) {
+      const record = this.#cache.get(clipNo) ?? read.get(clipNo);
+      if (record !== undefined) out.push(record);
+    }
+    return out;
+  }
+
+  #remember(record: ClipRecord): ClipRecord {
+    this.#cache.set(record.clipNo, record);
     if (this.#cache.size > CLIP_CACHE_ENTRIES) this.#cache.delete(this.#cache.keys().next().value as number);
     return record;
   }
@@ -119,10 +157,8 @@ export class ClipStore {
    */
   transcripts(clipNos: readonly number[]): Map<number, Buffer> {
     const found = new Map<number, Buffer>();
-    for (let at = 0; at < clipNos.length; at += TRANSCRIPTS_PER_READ) {
-      const slice = clipNos.slice(at, at + TRANSCRIPTS_PER_READ);
-      const padded = slice.concat(Array<number>(TRANSCRIPTS_PER_READ - slice.length).fill(-1));
-      for (const [clipNo, data] of this.#transcriptsIn.all(...padded) as Array<[number, Buffer]>) {
+    for (const slice of padded(clipNos)) {
+      for (const [clipNo, data] of this.#transcriptsIn.all(...slice) as Array<[number, Buffer]>) {
         found.set(clipNo, data);
       }
     }

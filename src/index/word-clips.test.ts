@@ -61,3 +61,21 @@ describe("recentClips", () => {
     for (const clipNo of filtered) expect(a2.has(clipNo)).toBe(true);
   });
 });
+
+describe("ClipStore.clips", () => {
+  it("reads many clips in the order asked, leaves out unknown numbers, and agrees with clip()", () => {
+    const db = snapshot.clips;
+    const all = walk(word("the"), [], 50);
+    expect(all.length).toBeGreaterThan(70);
+    // More than one statement's worth, out of order, with a number no clip has and a repeat.
+    const asked = [...all.slice(0, 70).reverse(), 99_999_999, all[3] as number];
+    const expected = [...all.slice(0, 70).reverse(), all[3] as number];
+    expect(db.clips(asked).map((c) => c.clipNo)).toEqual(expected);
+    // Cached now: the same answer from memory, and the same records as one at a time.
+    expect(db.clips(asked).map((c) => c.clipNo)).toEqual(expected);
+    for (const clipNo of expected.slice(0, 5)) {
+      expect(snapshot.clips.clip(clipNo)).toEqual(snapshot.clips.clips([clipNo])[0]);
+    }
+    expect(snapshot.clips.clips([])).toEqual([]);
+  });
+});

@@ -54,10 +54,12 @@ function hydrate(
   language: string,
 ): ClipHit[] {
   const hits: ClipHit[] = [];
-  const transcripts = snapshot.clips.transcripts(postings.map((p) => clipNoOf(p.recentKey)));
+  const clipNos = postings.map((p) => clipNoOf(p.recentKey));
+  const transcripts = snapshot.clips.transcripts(clipNos);
+  const clips = new Map(snapshot.clips.clips(clipNos).map((clip) => [clip.clipNo, clip]));
   for (const posting of postings) {
     const clipNo = clipNoOf(posting.recentKey);
-    const clip = snapshot.clips.clip(clipNo);
+    const clip = clips.get(clipNo);
     const transcript = transcripts.get(clipNo);
     if (clip === undefined || transcript === undefined) continue;
     const cue = decodeCue(transcript, posting.cueIdx);

@@ -77,10 +77,7 @@ export function registerFeed(app: App, ctx: ApiContext): void {
       };
       const snapshot = ctx.snapshots.current();
       const page = snapshot.feed.page(seed, { language: q.language, levels, topic: q.topic }, after, q.limit);
-      const clips = page.clipNos.flatMap((clipNo) => {
-        const clip = snapshot.clips.clip(clipNo);
-        return clip ? [presentClip(clip)] : [];
-      });
+      const clips = snapshot.clips.clips(page.clipNos).map((clip) => presentClip(clip));
       const last = page.last;
       return {
         seed,
