@@ -24,8 +24,6 @@ interface ParsedHeader {
   hash: string;
 }
 
-const MISSING: ParsedHeader = { bearer: { kind: "missing" }, hash: "" };
-
 export interface KeyIdentifierOptions {
   store: AccessStore;
   keyCacheTtlMs?: number;
@@ -52,8 +50,8 @@ export function createKeyIdentifier(options: KeyIdentifierOptions): KeyIdentifie
   // bounded number of them a little longer.
   const maxHeaders = options.keyCacheMaxEntries ?? KEY_CACHE_MAX_ENTRIES;
   const headers = new Map<string, ParsedHeader>();
-  const parsedOf = (authorization: string | undefined): ParsedHeader => {
-    if (authorization === undefined) return MISSING;
+  // A missing header is kept under "", which parses as missing too.
+  const parsedOf = (authorization = ""): ParsedHeader => {
     let parsed = headers.get(authorization);
     if (parsed === undefined) {
       if (headers.size >= maxHeaders) headers.clear();

@@ -9,10 +9,16 @@
 import { createHash } from "node:crypto";
 import type Database from "better-sqlite3";
 import { TOPICS } from "../domain.js";
+import { bucketStarts } from "../text/buckets.js";
 
 const BUCKET_BITS = 10;
 const BUCKETS = 1 << BUCKET_BITS;
 const SEED_ORDERS_KEPT = 512;
+
+/** A clip's bucket: the top bits of its id's hash. */
+function bucketOf(hash: number): number {
+  return hash >>> (32 - BUCKET_BITS);
+}
 
 export interface FeedFilter {
   language: string;
@@ -148,7 +154,7 @@ export class Feed {
   readonly #topic: Uint8Array;
   readonly #languages: string[];
   /** CSR layout: members of bucket b are #members[#start[b] .. #start[b + 1]). */
-  readonly #start = new Int32Array(BUCKETS + 1);
+  readonly #start: Uint32Array;
   readonly #members: Int32Array;
   readonly #orders = new Map<string, Uint16Array>();
 
@@ -161,14 +167,11 @@ export class Feed {
     this.#language = columns.language;
     this.#topic = columns.topic;
     this.#languages = columns.languages;
-    const counts = new Int32Array(BUCKETS);
-    for (const hash of this.#hash)
-      counts[hash >>> (32 - BUCKET_BITS)] = (counts[hash >>> (32 - BUCKET_BITS)] as number) + 1;
-    for (let b = 0; b < BUCKETS; b++) this.#start[b + 1] = (this.#start[b] as number) + (counts[b] as number);
+    this.#start = bucketStarts(this.#hash, bucketOf, BUCKETS);
     this.#members = new Int32Array(n);
     const fill = this.#start.slice(0, BUCKETS);
     for (let i = 0; i < n; i++) {
-      const b = (this.#hash[i] as number) >>> (32 - BUCKET_BITS);
+      const b = bucketOf(this.#hash[i] as number);
       this.#members[fill[b] as number] = i;
       fill[b] = (fill[b] as number) + 1;
     }

@@ -7,6 +7,8 @@
  * candidate, which the caller's distance check then drops.
  */
 
+import { bucketStarts } from "./buckets.js";
+
 /** Keys an index can hold: a 32-bit hash times this stays within a double's 53 exact bits. */
 const MAX_KEYS = 2 ** 21;
 
@@ -78,12 +80,7 @@ export class DeletionIndex {
       this.#hashes[i] = Math.floor(value / MAX_KEYS);
       this.#keys[i] = value % MAX_KEYS;
     }
-    // Counts per bucket, then running sums: bucket b starts where the buckets before it end.
-    const starts = new Uint32Array((1 << BUCKET_BITS) + 1);
-    for (const hash of this.#hashes)
-      starts[(hash >>> BUCKET_SHIFT) + 1] = (starts[(hash >>> BUCKET_SHIFT) + 1] as number) + 1;
-    for (let b = 1; b < starts.length; b++) starts[b] = (starts[b] as number) + (starts[b - 1] as number);
-    this.#bucketStart = starts;
+    this.#bucketStart = bucketStarts(this.#hashes, (hash) => hash >>> BUCKET_SHIFT, 1 << BUCKET_BITS);
   }
 
   /** Indexes of keys that may be one plain edit (or none) from the query; a superset, never missing one. */
