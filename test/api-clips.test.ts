@@ -14,6 +14,7 @@ import {
   SLOW_TESTS,
   UUID,
   walkPages,
+  withCursor,
 } from "./support/api-checks.js";
 import { type ApiResponse, startTestServer, type TestKey, type TestServer } from "./support/server.js";
 
@@ -28,7 +29,7 @@ beforeAll(async () => {
   key = server.keys.generous;
   const base = "/v1/feed?seed=every-clip&limit=100";
   everyClip = (
-    await walkPages(server, (cursor) => (cursor === undefined ? base : `${base}&cursor=${cursor}`), "clips", {
+    await walkPages(server, withCursor(base), "clips", {
       key,
     })
   ).items;

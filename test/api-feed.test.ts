@@ -12,6 +12,7 @@ import {
   TOPICS,
   walkPages,
   withByte,
+  withCursor,
 } from "./support/api-checks.js";
 import { type ApiResponse, startTestServer, type TestKey, type TestServer } from "./support/server.js";
 
@@ -44,12 +45,7 @@ function get(path: string, headers?: Record<string, string>): Promise<ApiRespons
 
 async function walkFeed(query: string): Promise<FeedClip[]> {
   const base = `/v1/feed?${query}`;
-  const walk = await walkPages<FeedClip>(
-    server,
-    (cursor) => (cursor === undefined ? base : `${base}&cursor=${cursor}`),
-    "clips",
-    { key },
-  );
+  const walk = await walkPages<FeedClip>(server, withCursor(base), "clips", { key });
   return walk.items;
 }
 

@@ -15,6 +15,7 @@ import {
   SLOW_TESTS,
   walkPages,
   withByte,
+  withCursor,
 } from "./support/api-checks.js";
 import { type ApiResponse, startTestServer, type TestKey, type TestServer } from "./support/server.js";
 
@@ -47,12 +48,7 @@ type Clip = any;
 /** Every clip of a lookup, newest first, walked with the given page size. */
 async function allClips(word: string, query = "", limit = 100): Promise<Clip[]> {
   const base = `/v1${clipsPath(word)}?limit=${limit}${query === "" ? "" : `&${query}`}`;
-  const walk = await walkPages<Clip>(
-    server,
-    (cursor) => (cursor === undefined ? base : `${base}&cursor=${cursor}`),
-    "clips",
-    { key },
-  );
+  const walk = await walkPages<Clip>(server, withCursor(base), "clips", { key });
   return walk.items;
 }
 
@@ -500,12 +496,7 @@ describe("paging", SLOW_TESTS, () => {
         async (word, limit, levels) => {
           const filter = levels.length === 0 ? "" : `level=${levels.join(",")}`;
           const base = `/v1${clipsPath(word)}?limit=${limit}${filter === "" ? "" : `&${filter}`}`;
-          const walk = await walkPages<Clip>(
-            server,
-            (cursor) => (cursor === undefined ? base : `${base}&cursor=${cursor}`),
-            "clips",
-            { key },
-          );
+          const walk = await walkPages<Clip>(server, withCursor(base), "clips", { key });
           const walked = ids(walk.items);
           const total = walk.totalCounts[0] as number;
           expect(walk.totalCounts.every((n) => n === total)).toBe(true);

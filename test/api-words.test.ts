@@ -14,6 +14,7 @@ import {
   SLOW_TESTS,
   walkPages,
   withByte,
+  withCursor,
 } from "./support/api-checks.js";
 import { type ApiResponse, startTestServer, type TestKey, type TestServer } from "./support/server.js";
 
@@ -45,12 +46,7 @@ function get(path: string): Promise<ApiResponse> {
 }
 
 async function walkAll(base: string): Promise<WordRecord[]> {
-  const walk = await walkPages<WordRecord>(
-    server,
-    (cursor) => (cursor === undefined ? base : `${base}&cursor=${cursor}`),
-    "words",
-    { key },
-  );
+  const walk = await walkPages<WordRecord>(server, withCursor(base), "words", { key });
   return walk.items;
 }
 
@@ -171,12 +167,7 @@ describe("autocomplete", SLOW_TESTS, () => {
           // Large result sets get larger pages, so a run stays within a few dozen requests.
           const limit = Math.max(pageSize, Math.ceil(expected.length / 25));
           const base = `/v1/words?${filters}&limit=${limit}`;
-          const walk = await walkPages<WordRecord>(
-            server,
-            (cursor) => (cursor === undefined ? base : `${base}&cursor=${cursor}`),
-            "words",
-            { key },
-          );
+          const walk = await walkPages<WordRecord>(server, withCursor(base), "words", { key });
           const found = walk.items;
           expect(
             walk.totalCounts.every((n) => n === found.length),

@@ -102,6 +102,11 @@ export interface Walk<T> {
  * Follows `nextCursor` from the first page to the last. `pathFor(cursor)` builds each page's path; `field`
  * names the array of items. Stops with a failure after `maxPages`, so a cursor loop cannot hang a test.
  */
+/** The path of each page of a list: `base` first, then `base` with the cursor of the page before. */
+export function withCursor(base: string): (cursor: string | undefined) => string {
+  return (cursor) => (cursor === undefined ? base : `${base}&cursor=${cursor}`);
+}
+
 export async function walkPages<T>(
   server: TestServer,
   pathFor: (cursor: string | undefined) => string,
