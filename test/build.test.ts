@@ -16,8 +16,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generateDemoCorpus } from "../src/build/demo/corpus.js";
-import { SNAPSHOT_SCHEMA_VERSION } from "../src/index/schema.js";
+import { generateDemoCorpus } from "../src/demo/corpus.js";
+import { SNAPSHOT_SCHEMA_VERSION } from "../src/snapshot/schema.js";
 import {
   freshDir,
   infoFields,

@@ -4,20 +4,25 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGate } from "../src/access/gate.js";
-import { createMemoryRateWindow } from "../src/access/memory-window.js";
-import { openAccessStore } from "../src/access/open.js";
+import { openAccessStore } from "../src/access/factory.js";
+import { createGate } from "../src/access/gate/gate.js";
+import { createMemoryRateWindow } from "../src/access/window/memory.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BIN = path.join(ROOT, "dist/src/cli/main.js");
 
 /** The sources the access commands run from; the build is redone when one is newer than its output. */
 function sourcesOfAccessCommands(): string[] {
-  const access = readdirSync(path.join(ROOT, "src/access"))
-    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))
+  const access = readdirSync(path.join(ROOT, "src/access"), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && isBuiltSource(f))
     .map((f) => `src/access/${f}`);
   const cli = ["main", "command", "plans", "accounts", "keys", "usage"].map((f) => `src/cli/${f}.ts`);
   return [...access, ...cli, "src/config.ts"];
+}
+
+/** What the build compiles: contract suites and fixtures are for tests only. */
+function isBuiltSource(file: string): boolean {
+  return !file.endsWith("contract.ts") && !file.endsWith(".fixture.ts");
 }
 
 function isBuilt(): boolean {

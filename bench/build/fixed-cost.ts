@@ -4,7 +4,7 @@
  */
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { buildSnapshot } from "../../src/build/builder.js";
+import { buildSnapshot } from "../../src/indexer/builder.js";
 import { catalogueDir } from "../paths.js";
 
 export async function emptyBuildMs(outDir: string, workers: number): Promise<number> {

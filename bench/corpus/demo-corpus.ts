@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { generateDemoCorpus } from "../../src/build/demo/corpus.js";
+import { generateDemoCorpus } from "../../src/demo/corpus.js";
 import { formatCount, type Progress } from "../progress.js";
 import { readStamp, removeStamp, stampMatches, writeStamp } from "./stamp.js";
 

@@ -6,8 +6,8 @@
 import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { type BuildResult, buildSnapshot } from "../../src/build/builder.js";
-import { SNAPSHOT_DDL, SNAPSHOT_SCHEMA_VERSION } from "../../src/index/schema.js";
+import { type BuildResult, buildSnapshot } from "../../src/indexer/builder.js";
+import { SNAPSHOT_DDL, SNAPSHOT_SCHEMA_VERSION } from "../../src/snapshot/schema.js";
 import { catalogueDir } from "../paths.js";
 import { formatCount, type Progress } from "../progress.js";
 import type { Corpus } from "./demo-corpus.js";

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { buildSnapshot } from "../../src/build/builder.js";
+import { buildSnapshot } from "../../src/indexer/builder.js";
 import { searchKey } from "../../src/text/tokenise.js";
 import { firstClipFiles } from "../corpus/clip-files.js";
 import { snapshotFormat } from "../corpus/snapshot.js";

@@ -4,8 +4,8 @@
  * (key lookup, minute window, monthly quota) without ever being refused.
  */
 import { mkdirSync, rmSync } from "node:fs";
-import { openAccessStore } from "../../src/access/open.js";
-import { MAX_PER_MINUTE, MAX_PER_MONTH } from "../../src/access/plans.js";
+import { openAccessStore } from "../../src/access/factory.js";
+import { MAX_PER_MINUTE, MAX_PER_MONTH } from "../../src/access/store/plans.js";
 import { loadConfig } from "../../src/config.js";
 
 export const BENCH_PLAN = "bench";

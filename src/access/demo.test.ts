@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ensureDemoAccess } from "./demo.js";
-import { hashSecret } from "./secret.js";
-import { openSqliteAccessStore } from "./sqlite-store.js";
+import { hashSecret } from "./store/secret.js";
+import { openSqliteAccessStore } from "./store/sqlite.js";
 
 describe("ensureDemoAccess", () => {
   it("creates a demo account on the demo plan with one key when the store has no accounts", async () => {

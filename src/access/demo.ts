@@ -1,6 +1,7 @@
 /** The account a fresh local server gives its demo site, so `npm start` works without any set-up. */
-import { DEFAULT_PLANS } from "./plans.js";
-import type { AccessStore, CreatedKey } from "./store.js";
+
+import type { AccessStore, CreatedKey } from "./store/interface.js";
+import { DEFAULT_PLANS } from "./store/plans.js";
 
 export const DEMO_PLAN = "demo";
 export const DEMO_ACCOUNT_NAME = "demo";

@@ -4,8 +4,8 @@
  * `Retry-After` on rate_limited only).
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Admission, Gate } from "../access/gate.js";
-import type { WindowState } from "../access/window.js";
+import type { Admission, Gate } from "../access/gate/gate.js";
+import type { WindowState } from "../access/window/interface.js";
 import { ApiError } from "./errors.js";
 
 /** Levels at which Fastify logs each request (its request lines are `info`). */

@@ -1,5 +1,5 @@
 /** What every route is given: the snapshot being served, the cursor codec, and the access gate. */
-import type { Gate } from "../access/gate.js";
+import type { Gate } from "../access/gate/gate.js";
 import type { SnapshotSource } from "../index/holder.js";
 import type { CursorCodec } from "./cursor.js";
 import type { ResponseCache } from "./response-cache.js";

@@ -1,10 +1,10 @@
 /** The API reference: an OpenAPI 3.1 document that lints clean, and a page that loads only local assets. */
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGate } from "../access/gate.js";
-import { createMemoryRateWindow } from "../access/memory-window.js";
-import { openSqliteAccessStore } from "../access/sqlite-store.js";
-import type { AccessStore } from "../access/store.js";
+import { createGate } from "../access/gate/gate.js";
+import type { AccessStore } from "../access/store/interface.js";
+import { openSqliteAccessStore } from "../access/store/sqlite.js";
+import { createMemoryRateWindow } from "../access/window/memory.js";
 import { buildApp } from "./app.js";
 import type { App } from "./app-type.js";
 import { createCursorCodec } from "./cursor.js";

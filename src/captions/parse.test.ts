@@ -6,7 +6,7 @@ import { transcriptViolations } from "./invariants.js";
 import { detectCaptionFormat, parseCaptions } from "./parse.js";
 import type { Transcript } from "./transcript.js";
 
-const FIXTURES = fileURLToPath(new URL("../../test/fixtures/captions/", import.meta.url));
+const FIXTURES = fileURLToPath(new URL("../../test/fixtures/captions", import.meta.url));
 
 function captionFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -4,8 +4,8 @@
  */
 
 import { isAccessError } from "../access/errors.js";
-import { openAccessStore } from "../access/open.js";
-import type { AccessStore } from "../access/store.js";
+import { openAccessStore } from "../access/factory.js";
+import type { AccessStore } from "../access/store/interface.js";
 import { loadConfig } from "../config.js";
 import { type CommandIo, type ParsedArgs, UsageError } from "./command.js";
 

@@ -1,6 +1,6 @@
 /** `wordclip accounts`: create accounts, list them and move them between plans. */
 
-import type { Account } from "../access/store.js";
+import type { Account } from "../access/store/interface.js";
 import {
   isoTime,
   JSON_OPTION,

@@ -1,11 +1,11 @@
 /** `wordclip build`: catalogue + clip sources → an index snapshot, with a progress bar and a report. */
 import path from "node:path";
-import { buildSnapshot } from "../build/builder.js";
-import { reportSummary } from "../build/report.js";
-import { SourceError } from "../build/sources.js";
 import { CatalogueError } from "../catalogue/read.js";
 import { loadConfig } from "../config.js";
-import { SnapshotError } from "../index/schema.js";
+import { buildSnapshot } from "../indexer/builder.js";
+import { reportSummary } from "../indexer/report.js";
+import { SourceError } from "../indexer/sources.js";
+import { SnapshotError } from "../snapshot/schema.js";
 import { type Command, flag, integerOption, stringOption, UsageError } from "./command.js";
 import { createProgress } from "./progress.js";
 

@@ -6,7 +6,7 @@ import {
   type DemoCorpusSummary,
   generateDemoCorpus,
   MAX_DEMO_CLIPS,
-} from "../build/demo/corpus.js";
+} from "../demo/corpus.js";
 import { LEVELS, TOPICS } from "../domain.js";
 import {
   type Command,

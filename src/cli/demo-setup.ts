@@ -4,11 +4,11 @@
  * tell the person who started it how to call the API.
  */
 import path from "node:path";
-import type { CreatedKey } from "../access/store.js";
-import { buildSnapshot } from "../build/builder.js";
-import { DEFAULT_DEMO_CLIPS, DEFAULT_DEMO_SEED, generateDemoCorpus } from "../build/demo/corpus.js";
-import { demoFixturesDir, projectDataDir } from "../build/demo/project-data.js";
+import type { CreatedKey } from "../access/store/interface.js";
 import type { Config } from "../config.js";
+import { DEFAULT_DEMO_CLIPS, DEFAULT_DEMO_SEED, generateDemoCorpus } from "../demo/corpus.js";
+import { demoFixturesDir, projectDataDir } from "../demo/project-data.js";
+import { buildSnapshot } from "../indexer/builder.js";
 import type { CommandIo } from "./command.js";
 import { createProgress } from "./progress.js";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestSnapshot, processScratchDir, type TestSnapshot } from "../../test/support/snapshot.js";
 import { TOPICS } from "../domain.js";
-import { SNAPSHOT_SCHEMA_VERSION } from "../index/schema.js";
+import { SNAPSHOT_SCHEMA_VERSION } from "../snapshot/schema.js";
 import type { CommandIo } from "./command.js";
 import { main } from "./main.js";
 

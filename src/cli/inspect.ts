@@ -3,8 +3,8 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../config.js";
 import { LEVELS } from "../domain.js";
-import { SNAPSHOT_SCHEMA_VERSION, SnapshotError } from "../index/schema.js";
 import { type CorpusLanguage, Snapshot, type TopicStat } from "../index/snapshot.js";
+import { SNAPSHOT_SCHEMA_VERSION, SnapshotError } from "../snapshot/schema.js";
 import { type Command, type CommandIo, flag, type ParsedArgs, stringOption } from "./command.js";
 
 export interface InspectReport {

@@ -1,7 +1,7 @@
 /** `wordclip keys`: create API keys, list them (never the secret), disable and rotate them. */
 
-import { formatDurationMs, parseDurationMs } from "../access/duration.js";
-import { type CreatedKey, type KeyRecord, keyStatus } from "../access/store.js";
+import { formatDurationMs, parseDurationMs } from "../access/store/duration.js";
+import { type CreatedKey, type KeyRecord, keyStatus } from "../access/store/interface.js";
 import {
   isoTime,
   JSON_OPTION,

@@ -1,6 +1,6 @@
 /** `wordclip plans`: list the plans and define or change one (requests a minute and a month). */
 
-import { MAX_PER_MINUTE, MAX_PER_MONTH, type Plan, type PlanChange } from "../access/plans.js";
+import { MAX_PER_MINUTE, MAX_PER_MONTH, type Plan, type PlanChange } from "../access/store/plans.js";
 import {
   count,
   JSON_OPTION,

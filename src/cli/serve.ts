@@ -7,7 +7,7 @@ import { ensureDemoAccess } from "../access/demo.js";
 import { API_PREFIX } from "../api/app.js";
 import { DOCS_PATH } from "../api/docs.js";
 import { type Config, loadConfig } from "../config.js";
-import { SnapshotError } from "../index/schema.js";
+import { SnapshotError } from "../snapshot/schema.js";
 import {
   type Command,
   type CommandIo,

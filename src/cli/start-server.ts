@@ -4,10 +4,10 @@
  * the benchmarks all start the server through `startServer`.
  */
 import type { AddressInfo } from "node:net";
-import { createGate, type Gate } from "../access/gate.js";
-import { openAccessStore, openRateWindow } from "../access/open.js";
-import type { AccessStore } from "../access/store.js";
-import type { RateWindow } from "../access/window.js";
+import { openAccessStore, openRateWindow } from "../access/factory.js";
+import { createGate, type Gate } from "../access/gate/gate.js";
+import type { AccessStore } from "../access/store/interface.js";
+import type { RateWindow } from "../access/window/interface.js";
 import { buildApp } from "../api/app.js";
 import type { App } from "../api/app-type.js";
 import { createCursorCodec } from "../api/cursor.js";

@@ -1,6 +1,6 @@
 /** `wordclip usage`: an account's plan and quota for the current calendar month. */
 
-import { readAccountUsage } from "../access/usage.js";
+import { readAccountUsage } from "../access/gate/usage.js";
 import { count, JSON_OPTION, noPositionals, printJson, withAccessStore } from "./access-support.js";
 import { type Command, flag, requiredOption } from "./command.js";
 

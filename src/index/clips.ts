@@ -1,8 +1,8 @@
 /** Clip rows and postings, read from the snapshot with prepared statements and a cache of hot clips. */
 import type Database from "better-sqlite3";
-import { BLOCK_POSTINGS, blockLength, keyAt, type Posting, postingAt } from "./posting-block.js";
-import { type ClipDbRow, RECENT_KEY_CLIPS } from "./schema.js";
-import { decodeCue, type StoredCueView } from "./transcript-blob.js";
+import { BLOCK_POSTINGS, blockLength, keyAt, type Posting, postingAt } from "../snapshot/posting-block.js";
+import { type ClipDbRow, RECENT_KEY_CLIPS } from "../snapshot/schema.js";
+import { decodeCue, type StoredCueView } from "../snapshot/transcript-blob.js";
 
 export type { Posting };
 

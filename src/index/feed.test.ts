@@ -1,15 +1,9 @@
 import Database from "better-sqlite3";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { clipIdOf } from "../build/ids.js";
-import {
-  decodeFeedColumns,
-  encodeFeedColumns,
-  Feed,
-  type FeedFilter,
-  type FeedPosition,
-  scanFeedColumns,
-} from "./feed.js";
+import { clipIdOf } from "../indexer/ids.js";
+import { decodeFeedColumns, encodeFeedColumns, scanFeedColumns } from "../snapshot/feed-columns.js";
+import { Feed, type FeedFilter, type FeedPosition } from "./feed.js";
 
 function clipsDb(count: number, from = 1): Database.Database {
   const db = new Database(":memory:");

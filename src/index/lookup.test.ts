@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FuzzyIndex } from "./fuzzy.js";
 import { resolveWord } from "./lookup.js";
-import { testCatalog } from "./test-catalog.js";
+import { testCatalog } from "./test-catalog.fixture.js";
 
 const catalog = testCatalog([
   { word: "run", clips: 40, forms: ["runs", "ran", "running"] },

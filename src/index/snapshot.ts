@@ -4,10 +4,10 @@
  */
 import type Database from "better-sqlite3";
 import { LEVELS, TOPICS } from "../domain.js";
+import { openSnapshotFile } from "../snapshot/open.js";
 import { ClipStore } from "./clips.js";
 import { Feed } from "./feed.js";
 import { FuzzyIndex } from "./fuzzy.js";
-import { openSnapshotFile } from "./open.js";
 import { WordCatalog, type WordRowDb } from "./word-catalog.js";
 import { WordSearch } from "./word-search.js";
 

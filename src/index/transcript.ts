@@ -1,8 +1,8 @@
 /** A clip's timed transcript, and the catalogue words spoken in it, rebuilt from the stored cues. */
 import { spokenWords } from "../catalogue/spoken.js";
+import { decodeTranscript } from "../snapshot/transcript-blob.js";
 import type { ClipRecord } from "./clips.js";
 import type { Snapshot } from "./snapshot.js";
-import { decodeTranscript } from "./transcript-blob.js";
 import type { WordEntry } from "./word-catalog.js";
 
 export interface TranscriptView {

@@ -3,11 +3,11 @@
  * that holds that time and the form spoken. `recent` pages newest first by keyset; `random` samples.
  */
 import { LEVELS } from "../domain.js";
+import { ALL_LEVELS } from "../snapshot/schema.js";
+import { decodeCue } from "../snapshot/transcript-blob.js";
 import { tokenise } from "../text/tokenise.js";
 import { type ClipRecord, clipNoOf, type Posting } from "./clips.js";
-import { ALL_LEVELS } from "./schema.js";
 import type { Snapshot } from "./snapshot.js";
-import { decodeCue } from "./transcript-blob.js";
 import type { WordEntry } from "./word-catalog.js";
 
 export interface ClipHit {

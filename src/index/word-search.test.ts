@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { testCatalog } from "./test-catalog.js";
+import { testCatalog } from "./test-catalog.fixture.js";
 import type { WordEntry } from "./word-catalog.js";
 import { startAfter, WordSearch } from "./word-search.js";
 

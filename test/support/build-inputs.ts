@@ -6,11 +6,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { assignWordIds } from "../../src/build/catalogue-ids.js";
-import type { LanguageIndex } from "../../src/build/process-clip.js";
-import { hydrateLanguages } from "../../src/build/worker-data.js";
 import { compileCatalogue } from "../../src/catalogue/compile.js";
 import { readCatalogueDir } from "../../src/catalogue/read.js";
+import { assignWordIds } from "../../src/indexer/catalogue-ids.js";
+import type { LanguageIndex } from "../../src/indexer/process-clip.js";
+import { hydrateLanguages } from "../../src/indexer/worker-data.js";
 
 /** A catalogue line as an operator writes it (see docs/catalogue-format.md). */
 export interface CatalogueLine {

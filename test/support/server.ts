@@ -4,7 +4,7 @@
  */
 import { mkdtempSync } from "node:fs";
 import path from "node:path";
-import type { AccessStore } from "../../src/access/store.js";
+import type { AccessStore } from "../../src/access/store/interface.js";
 import { type RunningServer, startServer } from "../../src/cli/start-server.js";
 import { loadConfig } from "../../src/config.js";
 import { copyTestSnapshot, processScratchDir, sharedTestSnapshot, type TestSnapshot } from "./snapshot.js";

@@ -6,10 +6,10 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildSnapshot } from "../../src/build/builder.js";
-import { generateDemoCorpus } from "../../src/build/demo/corpus.js";
-import { demoFixturesDir, projectDataDir } from "../../src/build/demo/project-data.js";
-import type { BuildReport } from "../../src/build/report.js";
+import { generateDemoCorpus } from "../../src/demo/corpus.js";
+import { demoFixturesDir, projectDataDir } from "../../src/demo/project-data.js";
+import { buildSnapshot } from "../../src/indexer/builder.js";
+import type { BuildReport } from "../../src/indexer/report.js";
 import { writeTestClips } from "./test-clips.js";
 
 export const DEFAULT_GENERATED_CLIPS = 300;

@@ -1,6 +1,6 @@
 /** GET /healthz and GET /readyz: no key, never cached, ready only with a snapshot and an answering store. */
 import { afterEach, describe, expect, it } from "vitest";
-import { gateFixture } from "../../access/gate-fixture.js";
+import { gateFixture } from "../../access/gate/gate.fixture.js";
 import type { Snapshot } from "../../index/snapshot.js";
 import { buildApp } from "../app.js";
 import type { App } from "../app-type.js";

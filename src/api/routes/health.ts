@@ -5,7 +5,7 @@
  */
 import Type from "typebox";
 import { isAccessError } from "../../access/errors.js";
-import type { Gate } from "../../access/gate.js";
+import type { Gate } from "../../access/gate/gate.js";
 import type { App } from "../app-type.js";
 import type { ApiContext } from "../context.js";
 import { ApiError, ErrorEnvelope } from "../errors.js";

@@ -1,6 +1,6 @@
 /** GET /v1/usage over the app: the calling key's quota state, counted by neither limit. */
 import { afterEach, describe, expect, it } from "vitest";
-import { type GateFixture, gateFixture, T0_MS } from "../../access/gate-fixture.js";
+import { type GateFixture, gateFixture, T0_MS } from "../../access/gate/gate.fixture.js";
 import type { Snapshot } from "../../index/snapshot.js";
 import { buildApp } from "../app.js";
 import type { App } from "../app-type.js";

@@ -4,7 +4,7 @@
  */
 import Type, { type Static } from "typebox";
 import { isAccessError } from "../../access/errors.js";
-import type { UsageReport } from "../../access/gate.js";
+import type { UsageReport } from "../../access/gate/gate.js";
 import type { App } from "../app-type.js";
 import type { ApiContext } from "../context.js";
 import { ApiError, ErrorEnvelope } from "../errors.js";

@@ -1,0 +1,229 @@
+/**
+ * The access checks every request passes, in the order of the design: identify the caller, the minute
+ * window, 401 for a bad key, the period quota, then the handler. The HTTP hook calls `admit` and turns
+ * the answer into headers and an error envelope.
+ */
+import { AccessError } from "../errors.js";
+import type { AccessStore } from "../store/interface.js";
+import type { Plan } from "../store/plans.js";
+import { type RateWindow, retryAfterS, type WindowHit, type WindowState } from "../window/interface.js";
+import { isMemoryRateWindow } from "../window/memory.js";
+import { createKeyIdentifier, type Identity } from "./identify.js";
+import { type Period, periodAt } from "./period.js";
+import { createQuotaLedger } from "./quota-ledger.js";
+import { type PlanLimits, type QuotaState, quotaState } from "./usage.js";
+
+/** Requests a minute from one client address without a valid key, unless the gate is told otherwise. */
+export const ANONYMOUS_PER_MINUTE = 60;
+
+/**
+ * `keyed`: every endpoint that needs a key. `public`: GET /corpus, which needs none. `usage`: GET /usage,
+ * which needs a key but is counted by neither the minute window nor the quota.
+ */
+export type Endpoint = "keyed" | "public" | "usage";
+
+export interface AdmitInput {
+  /** The `Authorization` header as received, or undefined when absent. */
+  authorization: string | undefined;
+  /** The client's address (behind a trusted proxy, the forwarded one): the subject of anonymous limits. */
+  clientAddress: string;
+  endpoint: Endpoint;
+}
+
+/** The key a request was admitted under. */
+export interface Caller {
+  keyId: string;
+  keyPrefix: string;
+  accountId: string;
+  plan: Plan;
+}
+
+export type RejectionCode = "invalid_key" | "rate_limited" | "quota_exceeded";
+
+export type Admission =
+  | {
+      admitted: true;
+      /** Always set for `keyed` and `usage`; set for `public` only when a valid key was sent. */
+      caller: Caller | undefined;
+      /** For the `X-RateLimit-*` headers. */
+      window: WindowState;
+    }
+  | {
+      admitted: false;
+      code: "invalid_key" | "quota_exceeded";
+      /** Says what is wrong and with which key, never the secret. */
+      message: string;
+      window: WindowState;
+    }
+  | {
+      admitted: false;
+      code: "rate_limited";
+      message: string;
+      /** Seconds until the window rolls over (at least 1): the `Retry-After` header and `error.retryAfter`. */
+      retryAfterS: number;
+      window: WindowState;
+    };
+
+/** What `GET /usage` reports for the calling key. */
+export interface UsageReport {
+  keyId: string;
+  keyPrefix: string;
+  accountId: string;
+  plan: PlanLimits;
+  /** The account's quota for the current calendar month (UTC): shared by all its keys. */
+  quota: QuotaState;
+  /** This key's minute window. */
+  window: WindowState;
+}
+
+export interface GateOptions {
+  store: AccessStore;
+  window: RateWindow;
+  anonymousPerMinute?: number;
+  /** Milliseconds since the epoch; tests pass a hand-moved clock. */
+  now?: () => number;
+  keyCacheTtlMs?: number;
+  keyCacheMaxEntries?: number;
+}
+
+export interface Gate {
+  /** The admission at once when memory decides it (the common case), or a promise when a store is asked. */
+  admit(input: AdmitInput): Admission | Promise<Admission>;
+  /** Throws `AccessError` `not_found` when the key does not exist. */
+  usage(keyId: string): Promise<UsageReport>;
+  /** Forgets cached key lookups: the next request of every key reads the store. */
+  clearKeyCache(): void;
+  /** Gives back quota reserved but not served (see `quota-ledger.ts`); call before closing the store. */
+  release(): Promise<void>;
+}
+
+function keySubject(keyId: string): string {
+  return `key:${keyId}`;
+}
+
+function addressSubject(clientAddress: string): string {
+  return `addr:${clientAddress}`;
+}
+
+export function createGate(options: GateOptions): Gate {
+  const { store, window } = options;
+  const now = options.now ?? Date.now;
+  const anonymousPerMinute = options.anonymousPerMinute ?? ANONYMOUS_PER_MINUTE;
+  if (!Number.isSafeInteger(anonymousPerMinute) || anonymousPerMinute < 1) {
+    throw new RangeError(`anonymousPerMinute must be a whole number from 1, got ${anonymousPerMinute}`);
+  }
+  const ledger = createQuotaLedger(store);
+  // A window in this process's memory answers at once; a shared one is asked through its promise.
+  const memory = isMemoryRateWindow(window) ? window : undefined;
+  const identifier = createKeyIdentifier({
+    store,
+    ...(options.keyCacheTtlMs === undefined ? {} : { keyCacheTtlMs: options.keyCacheTtlMs }),
+    ...(options.keyCacheMaxEntries === undefined ? {} : { keyCacheMaxEntries: options.keyCacheMaxEntries }),
+  });
+
+  // The month changes twelve times a year: computed again only when the clock leaves it.
+  let period: Period = periodAt(now());
+  const periodOf = (nowMs: number): Period => {
+    if (nowMs < period.startMs || nowMs >= period.endMs) period = periodAt(nowMs);
+    return period;
+  };
+
+  // Each step answers at once when it can (a cached key, a window in memory, a lease of quota) and returns
+  // a promise only when it must ask a store, so most requests are admitted without a single await.
+
+  function admit(input: AdmitInput): Admission | Promise<Admission> {
+    const nowMs = now();
+    const identity = identifier.identifyNow(input.authorization, nowMs);
+    if (identity !== undefined) return afterIdentity(input, identity, nowMs);
+    return identifier.identify(input.authorization, nowMs).then((id) => afterIdentity(input, id, nowMs));
+  }
+
+  function afterIdentity(
+    input: AdmitInput,
+    identity: Identity,
+    nowMs: number,
+  ): Admission | Promise<Admission> {
+    const caller: Caller | undefined =
+      identity.kind === "key"
+        ? {
+            keyId: identity.grant.key.id,
+            keyPrefix: identity.grant.key.prefix,
+            accountId: identity.grant.account.id,
+            plan: identity.grant.plan,
+          }
+        : undefined;
+    // The minute window comes before the 401, so a flood of bad keys is slowed per address.
+    const subject = caller ? keySubject(caller.keyId) : addressSubject(input.clientAddress);
+    const limit = caller ? caller.plan.perMinute : anonymousPerMinute;
+    if (input.endpoint === "usage") {
+      if (memory) return afterWindow(input, identity, caller, memory.peekNow(subject, limit, nowMs), nowMs);
+      return window.peek(subject, limit, nowMs).then((s) => afterWindow(input, identity, caller, s, nowMs));
+    }
+    const onHit = ({ admitted, ...state }: WindowHit): Admission | Promise<Admission> => {
+      if (admitted) return afterWindow(input, identity, caller, state, nowMs);
+      const wait = retryAfterS(state.resetAtS, nowMs);
+      const who = caller
+        ? `key ${caller.keyId}`
+        : `requests without a valid API key from ${input.clientAddress}`;
+      return {
+        admitted: false,
+        code: "rate_limited",
+        message: `rate limit of ${limit} requests a minute exceeded for ${who}; retry in ${wait} s`,
+        retryAfterS: wait,
+        window: state,
+      };
+    };
+    return memory
+      ? onHit(memory.hitNow(subject, limit, nowMs))
+      : window.hit(subject, limit, nowMs).then(onHit);
+  }
+
+  function afterWindow(
+    input: AdmitInput,
+    identity: Identity,
+    caller: Caller | undefined,
+    windowState: WindowState,
+    nowMs: number,
+  ): Admission | Promise<Admission> {
+    if (input.endpoint === "public") return { admitted: true, caller, window: windowState };
+    if (identity.kind === "none") {
+      return { admitted: false, code: "invalid_key", message: identity.message, window: windowState };
+    }
+    if (input.endpoint === "usage") return { admitted: true, caller, window: windowState };
+    const { account, plan } = identity.grant;
+    const period = periodOf(nowMs);
+    const onCharge = (admitted: boolean): Admission => {
+      if (admitted) return { admitted: true, caller, window: windowState };
+      return {
+        admitted: false,
+        code: "quota_exceeded",
+        message:
+          `the monthly quota of ${plan.perMonth} requests of plan "${plan.name}" is spent for account ${account.id}; ` +
+          `it resets at ${new Date(period.endMs).toISOString()}. Retrying does not help before then; a plan with a higher limit admits requests again.`,
+        window: windowState,
+      };
+    };
+    if (ledger.chargeNow(account.id, period.id, plan.perMonth)) return onCharge(true);
+    return ledger.charge(account.id, period.id, plan.perMonth).then(onCharge);
+  }
+
+  async function usage(keyId: string): Promise<UsageReport> {
+    const grant = await store.findKey(keyId);
+    if (!grant) throw new AccessError("not_found", `no key with id "${keyId}"`);
+    const nowMs = now();
+    const { account, plan, key } = grant;
+    const period = periodAt(nowMs).id;
+    // Requests this server reserved but has not served are not used yet.
+    const used = (await store.quotaUsed(account.id, period)) - ledger.unserved(account.id, period);
+    return {
+      keyId: key.id,
+      keyPrefix: key.prefix,
+      accountId: account.id,
+      plan: { name: plan.name, perMinute: plan.perMinute, perMonth: plan.perMonth },
+      quota: quotaState(plan.perMonth, used, nowMs),
+      window: await window.peek(keySubject(key.id), plan.perMinute, nowMs),
+    };
+  }
+
+  return { admit, usage, clearKeyCache: () => identifier.clearCache(), release: () => ledger.release() };
+}

@@ -1,0 +1,112 @@
+/** Who is calling: the `Authorization` header resolved to a usable key, or the reason it is not one. */
+
+import { type AccessStore, type KeyGrant, keyStatus } from "../store/interface.js";
+import { hashSecret, visiblePrefix } from "../store/secret.js";
+import { type BearerParse, parseBearer } from "./bearer.js";
+import { createTtlCache } from "./ttl-cache.js";
+
+/**
+ * How long a key lookup is served from memory. A disabled key, a plan change or a new plan limit takes
+ * effect within this time; in exchange most requests skip the store's key lookup. Rotation grace ends are
+ * exact: they are checked against the clock on every request, cached or not.
+ */
+export const KEY_CACHE_TTL_MS = 2_000;
+
+/** Bounds the cache under a flood of random tokens (which are cached too, as unknown). */
+export const KEY_CACHE_MAX_ENTRIES = 10_000;
+
+export type Identity =
+  | { kind: "key"; grant: KeyGrant }
+  | { kind: "none"; reason: "missing" | "malformed" | "unknown" | "disabled" | "expired"; message: string };
+
+/** A header as parsed, and the SHA-256 of its secret when it carries one ("" otherwise). */
+interface ParsedHeader {
+  bearer: BearerParse;
+  hash: string;
+}
+
+export interface KeyIdentifierOptions {
+  store: AccessStore;
+  keyCacheTtlMs?: number;
+  keyCacheMaxEntries?: number;
+}
+
+export interface KeyIdentifier {
+  identify(authorization: string | undefined, nowMs: number): Promise<Identity>;
+  /** The identity at once when the key's lookup is cached (or no lookup is needed); else undefined. */
+  identifyNow(authorization: string | undefined, nowMs: number): Identity | undefined;
+  /** Forgets every cached lookup, so the next request reads the store. */
+  clearCache(): void;
+}
+
+export function createKeyIdentifier(options: KeyIdentifierOptions): KeyIdentifier {
+  const { store } = options;
+  const cache = createTtlCache<KeyGrant | undefined>({
+    ttlMs: options.keyCacheTtlMs ?? KEY_CACHE_TTL_MS,
+    maxEntries: options.keyCacheMaxEntries ?? KEY_CACHE_MAX_ENTRIES,
+  });
+
+  // Recent headers, parsed and with the SHA-256 of their secret, so a busy key is neither parsed nor
+  // hashed on every request. Process memory holds the secrets of requests in flight anyway; this keeps a
+  // bounded number of them a little longer.
+  const maxHeaders = options.keyCacheMaxEntries ?? KEY_CACHE_MAX_ENTRIES;
+  const headers = new Map<string, ParsedHeader>();
+  // A missing header is kept under "", which parses as missing too.
+  const parsedOf = (authorization = ""): ParsedHeader => {
+    let parsed = headers.get(authorization);
+    if (parsed === undefined) {
+      if (headers.size >= maxHeaders) headers.clear();
+      const bearer = parseBearer(authorization);
+      parsed = { bearer, hash: bearer.kind === "token" ? hashSecret(bearer.secret) : "" };
+      headers.set(authorization, parsed);
+    }
+    return parsed;
+  };
+
+  /** The identity of a parsed header once its key lookup (if any) is known. */
+  function resolve(bearer: BearerParse, grant: KeyGrant | undefined, nowMs: number): Identity {
+    if (bearer.kind === "missing") {
+      return {
+        kind: "none",
+        reason: "missing",
+        message: "an API key is required: send the header Authorization: Bearer <API key>",
+      };
+    }
+    if (bearer.kind === "malformed") return { kind: "none", reason: "malformed", message: bearer.message };
+    const shown = `${visiblePrefix(bearer.secret)}…`;
+    if (!grant) return { kind: "none", reason: "unknown", message: `the API key ${shown} is not known` };
+    const { key } = grant;
+    switch (keyStatus(key, nowMs)) {
+      case "disabled":
+        return {
+          kind: "none",
+          reason: "disabled",
+          message: `the API key ${key.id} (${shown}) is disabled`,
+        };
+      case "expired":
+        return {
+          kind: "none",
+          reason: "expired",
+          message: `the API key ${key.id} (${shown}) was replaced by ${key.replacedBy ?? "a new key"} and stopped working at ${new Date(key.expiresAtMs ?? nowMs).toISOString()}`,
+        };
+      default:
+        return { kind: "key", grant };
+    }
+  }
+
+  return {
+    async identify(authorization, nowMs) {
+      const { bearer, hash } = parsedOf(authorization);
+      if (bearer.kind !== "token") return resolve(bearer, undefined, nowMs);
+      // The lookup is by hash, so no comparison ever runs over the secret itself.
+      return resolve(bearer, await cache.get(hash, nowMs, () => store.findKeyByHash(hash)), nowMs);
+    },
+    identifyNow(authorization, nowMs) {
+      const { bearer, hash } = parsedOf(authorization);
+      if (bearer.kind !== "token") return resolve(bearer, undefined, nowMs);
+      const cached = cache.peek(hash, nowMs);
+      return cached && resolve(bearer, cached.value, nowMs);
+    },
+    clearCache: () => cache.clear(),
+  };
+}

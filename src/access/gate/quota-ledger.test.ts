@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { openSqliteAccessStore } from "../store/sqlite.js";
+import { createQuotaLedger, leaseSize, MAX_LEASE } from "./quota-ledger.js";
+
+async function fixture() {
+  const store = openSqliteAccessStore({ path: ":memory:" });
+  const account = await store.createAccount({ plan: "trial" });
+  return { store, account: account.id, ledger: createQuotaLedger(store) };
+}
+
+describe("quota ledger", () => {
+  it("leases one request at a time for small plans, and up to MAX_LEASE for large ones", () => {
+    expect(leaseSize(20)).toBe(1);
+    expect(leaseSize(100_000)).toBe(10);
+    expect(leaseSize(2_000_000)).toBe(200);
+    expect(leaseSize(20_000_000)).toBe(MAX_LEASE);
+  });
+
+  it("counts every request of a small plan in the store as it is admitted", async () => {
+    const { store, account, ledger } = await fixture();
+    for (let i = 0; i < 20; i++) expect(await ledger.charge(account, "2026-11", 20)).toBe(true);
+    expect(await ledger.charge(account, "2026-11", 20)).toBe(false);
+    expect(await store.quotaUsed(account, "2026-11")).toBe(20);
+    expect(ledger.unserved(account, "2026-11")).toBe(0);
+  });
+
+  it("serves a large plan from a lease, counted ahead in the store, and gives back what it did not serve", async () => {
+    const { store, account, ledger } = await fixture();
+    for (let i = 0; i < 10; i++) await ledger.charge(account, "2026-11", 20_000_000);
+    expect(await store.quotaUsed(account, "2026-11")).toBe(MAX_LEASE);
+    expect(ledger.unserved(account, "2026-11")).toBe(MAX_LEASE - 10);
+    await ledger.release();
+    expect(await store.quotaUsed(account, "2026-11")).toBe(10);
+  });
+
+  it("never admits an account over its limit, whatever the lease size and however many servers share it", async () => {
+    const { store, account } = await fixture();
+    const servers = [createQuotaLedger(store), createQuotaLedger(store), createQuotaLedger(store)];
+    // 650,000 a month leases 65 at a time; pretend 649,900 were already used this month.
+    await store.reserveQuota(account, "2026-11", 650_000, 649_900);
+    const results = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        (servers[i % 3] as (typeof servers)[number]).charge(account, "2026-11", 650_000),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(100);
+    expect(await store.quotaUsed(account, "2026-11")).toBe(650_000);
+  });
+
+  it("starts a new lease in a new period", async () => {
+    const { store, account, ledger } = await fixture();
+    await ledger.charge(account, "2026-11", 20_000_000);
+    await ledger.charge(account, "2026-12", 20_000_000);
+    expect(await store.quotaUsed(account, "2026-12")).toBe(MAX_LEASE);
+    expect(ledger.unserved(account, "2026-12")).toBe(MAX_LEASE - 1);
+    expect(ledger.unserved(account, "2026-11")).toBe(0);
+  });
+});
+
+describe("quota ledger and plan changes", () => {
+  it("gives back a lease when the account's limit changes, so a smaller plan stops at once", async () => {
+    const { store, account, ledger } = await fixture();
+    expect(await ledger.charge(account, "2026-11", 20_000_000)).toBe(true);
+    expect(await store.quotaUsed(account, "2026-11")).toBe(MAX_LEASE);
+    expect(await ledger.charge(account, "2026-11", 1)).toBe(false);
+    expect(await store.quotaUsed(account, "2026-11")).toBe(1);
+  });
+});

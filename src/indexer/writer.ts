@@ -1,0 +1,292 @@
+/**
+ * Writes a snapshot: to a temporary file beside the target, renamed into place only when complete, so a
+ * reader never sees half a snapshot and an interrupted build leaves the previous one untouched.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, renameSync, rmSync } from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { LEVELS, TOPICS } from "../domain.js";
+import { encodeFeedColumns, scanFeedColumns } from "../snapshot/feed-columns.js";
+import { BLOCK_POSTINGS, encodeBlock, type PostingList } from "../snapshot/posting-block.js";
+import { ALL_LEVELS, RECENT_KEY_CLIPS, SNAPSHOT_DDL, SNAPSHOT_SCHEMA_VERSION } from "../snapshot/schema.js";
+import { mergeLists, PostingSorter } from "./posting-sorter.js";
+import type { ProcessedClip } from "./process-clip.js";
+
+/** A catalogue word with its final id, as the writer stores it. */
+export interface WordRow {
+  wordId: number;
+  language: string;
+  word: string;
+  norm: string;
+  level: number;
+  pos: string[];
+  variants: string[];
+  meanings: Record<string, string>;
+  /** Every spelling of the word: [norm, kind]. */
+  spellings: Array<[string, number]>;
+}
+
+export interface ClipIds {
+  clipNo: number;
+  clipId: string;
+  indexedAt: string;
+}
+
+export interface SnapshotSummary {
+  buildId: string;
+  clips: number;
+  postings: number;
+  languages: Record<string, { clips: number; words: number; wordsCovered: number }>;
+}
+
+const BATCH = 500;
+
+function entry<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+export class SnapshotWriter {
+  readonly #db: Database.Database;
+  readonly #tmpPath: string;
+  readonly #outPath: string;
+  readonly #hash = createHash("sha256");
+  readonly #insertClip: Database.Statement;
+  readonly #insertTranscript: Database.Statement;
+  readonly #postings: PostingSorter;
+  /** Clips per word and clip level: word id → six counts. */
+  readonly #wordCounts = new Map<number, Int32Array>();
+  /** language → topic → clips per level. */
+  readonly #topicCounts = new Map<string, Map<string, Int32Array>>();
+  readonly #channels = new Map<string, Set<string>>();
+  readonly #clipsPerLanguage = new Map<string, number>();
+  #inBatch = 0;
+  #clips = 0;
+  #postingCount = 0;
+  #done = false;
+
+  constructor(outPath: string) {
+    this.#outPath = outPath;
+    this.#tmpPath = `${outPath}.tmp-${process.pid}`;
+    mkdirSync(path.dirname(outPath), { recursive: true });
+    rmSync(this.#tmpPath, { force: true });
+    this.#db = new Database(this.#tmpPath);
+    this.#db.pragma("journal_mode = OFF");
+    this.#db.pragma("synchronous = OFF");
+    this.#db.pragma("locking_mode = EXCLUSIVE");
+    this.#db.pragma("cache_size = -262144");
+    this.#db.pragma("page_size = 8192");
+    this.#db.exec(SNAPSHOT_DDL);
+    this.#insertClip = this.#db.prepare(
+      `INSERT INTO clips (clip_no, clip_id, video_id, title, language, level, topic, duration_s, channel_id,
+        channel_name, published_day, recent_key, indexed_at, word_count, generated, caption_format, word_times, meta)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#insertTranscript = this.#db.prepare("INSERT INTO transcripts (clip_no, data) VALUES (?, ?)");
+    this.#postings = new PostingSorter(`${this.#tmpPath}.postings`);
+    this.#db.exec("BEGIN");
+  }
+
+  get tmpPath(): string {
+    return this.#tmpPath;
+  }
+
+  /** Stores one clip. `wordIds` maps the clip language's word indexes to word ids. */
+  addClip(clip: ProcessedClip, ids: ClipIds, wordIds: Int32Array): void {
+    const { meta } = clip;
+    if (ids.clipNo >= RECENT_KEY_CLIPS)
+      throw new RangeError(`clip number ${ids.clipNo} exceeds the snapshot's limit`);
+    const recentKey = meta.publishedDay * RECENT_KEY_CLIPS + ids.clipNo;
+    const row = [
+      ids.clipNo,
+      ids.clipId,
+      meta.videoId,
+      meta.title,
+      meta.language,
+      clip.level,
+      clip.topic,
+      meta.durationS,
+      meta.channelId,
+      meta.channelName,
+      meta.publishedDay,
+      recentKey,
+      ids.indexedAt,
+      clip.wordCount,
+      meta.generated ? 1 : 0,
+      clip.captionFormat,
+      clip.wordTimes,
+      JSON.stringify({ categories: meta.categories, tags: meta.tags }),
+    ];
+    this.#insertClip.run(...row);
+    const t = clip.transcript;
+    const transcript = Buffer.from(t.buffer, t.byteOffset, t.byteLength);
+    this.#insertTranscript.run(ids.clipNo, transcript);
+    // The build id covers everything served, so a changed snapshot never keeps an ETag.
+    this.#hash.update(JSON.stringify(row)).update(transcript);
+    const p = clip.postings;
+    for (let i = 0; i < p.length; i += 3) {
+      const wordId = wordIds[p[i] as number] as number;
+      this.#postings.add(wordId, clip.level, recentKey, p[i + 1] as number, p[i + 2] as number);
+      const counts = entry(this.#wordCounts, wordId, () => new Int32Array(LEVELS.length));
+      counts[clip.level] = (counts[clip.level] as number) + 1;
+    }
+    this.#count(meta.language, clip.topic, clip.level, meta.channelId);
+    this.#clips++;
+    this.#postingCount += p.length / 3;
+    if (++this.#inBatch >= BATCH) {
+      this.#db.exec("COMMIT; BEGIN");
+      this.#inBatch = 0;
+    }
+  }
+
+  #count(language: string, topic: string, level: number, channelId: string): void {
+    const topics = entry(this.#topicCounts, language, () => new Map<string, Int32Array>());
+    const levels = entry(topics, topic, () => new Int32Array(LEVELS.length));
+    levels[level] = (levels[level] as number) + 1;
+    entry(this.#channels, language, () => new Set<string>()).add(channelId);
+    this.#clipsPerLanguage.set(language, (this.#clipsPerLanguage.get(language) ?? 0) + 1);
+  }
+
+  /**
+   * Writes words, statistics and metadata, then renames the file into place. `languages` lists every
+   * catalogue language, so a language without clips still appears with zero coverage.
+   */
+  finish(
+    words: readonly WordRow[],
+    languages: readonly string[],
+    builtAt: string,
+    meta: Record<string, string>,
+  ): SnapshotSummary {
+    this.#writePostings();
+    const insertWord = this.#db.prepare(
+      `INSERT INTO words (word_id, language, word, norm, level, pos, variants, meanings, clip_count, clips_by_level)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const insertSpelling = this.#db.prepare(
+      "INSERT OR IGNORE INTO spellings (language, norm, word_id, kind) VALUES (?, ?, ?, ?)",
+    );
+    const perLanguage = new Map<string, { words: number; covered: number }>(
+      languages.map((l) => [l, { words: 0, covered: 0 }]),
+    );
+    for (const w of words) {
+      const counts = this.#wordCounts.get(w.wordId) ?? new Int32Array(LEVELS.length);
+      const clipCount = counts.reduce((a, b) => a + b, 0);
+      insertWord.run(
+        w.wordId,
+        w.language,
+        w.word,
+        w.norm,
+        w.level,
+        JSON.stringify(w.pos),
+        JSON.stringify(w.variants),
+        JSON.stringify(w.meanings),
+        clipCount,
+        JSON.stringify([...counts]),
+      );
+      for (const [norm, kind] of w.spellings) insertSpelling.run(w.language, norm, w.wordId, kind);
+      const stats = perLanguage.get(w.language);
+      if (stats) {
+        stats.words++;
+        if (clipCount > 0) stats.covered++;
+      }
+      this.#hash.update(JSON.stringify([w, clipCount, [...counts]]));
+    }
+    const insertTopic = this.#db.prepare(
+      "INSERT INTO topic_stats (language, topic, level, clips) VALUES (?, ?, ?, ?)",
+    );
+    const insertCorpus = this.#db.prepare(
+      "INSERT INTO corpus_stats (language, clips, channels, words, words_covered, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+    );
+    const summary: SnapshotSummary = {
+      buildId: "",
+      clips: this.#clips,
+      postings: this.#postingCount,
+      languages: {},
+    };
+    for (const language of languages) {
+      const topics = this.#topicCounts.get(language);
+      for (const topic of TOPICS) {
+        const levels = topics?.get(topic);
+        LEVELS.forEach((_, level) => {
+          insertTopic.run(language, topic, level, levels?.[level] ?? 0);
+        });
+      }
+      const stats = perLanguage.get(language) ?? { words: 0, covered: 0 };
+      const clips = this.#clipsPerLanguage.get(language) ?? 0;
+      insertCorpus.run(
+        language,
+        clips,
+        this.#channels.get(language)?.size ?? 0,
+        stats.words,
+        stats.covered,
+        builtAt,
+      );
+      summary.languages[language] = { clips, words: stats.words, wordsCovered: stats.covered };
+    }
+    this.#hash.update(builtAt);
+    summary.buildId = this.#hash.digest("hex").slice(0, 32);
+    const insertMeta = this.#db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
+    for (const [key, value] of Object.entries({ ...meta, build_id: summary.buildId, built_at: builtAt })) {
+      insertMeta.run(key, value);
+    }
+    this.#db
+      .prepare("INSERT INTO feed_columns (name, data) VALUES ('clips', ?)")
+      .run(encodeFeedColumns(scanFeedColumns(this.#db)));
+    this.#db.exec("COMMIT");
+    this.#db.exec("ANALYZE");
+    this.#db.pragma(`user_version = ${SNAPSHOT_SCHEMA_VERSION}`);
+    this.#db.close();
+    renameSync(this.#tmpPath, this.#outPath);
+    this.#done = true;
+    return summary;
+  }
+
+  /** Postings in blocks, each (word, level) newest first; see `posting-block.ts`. */
+  #writePostings(): void {
+    const insert = this.#db.prepare(
+      "INSERT INTO postings (word_id, level, min_key, data) VALUES (?, ?, ?, ?)",
+    );
+    let rows = 0;
+    const write = (wordId: number, level: number, list: PostingList): void => {
+      for (let start = 0; start < list.keys.length; start += BLOCK_POSTINGS) {
+        const end = Math.min(list.keys.length, start + BLOCK_POSTINGS);
+        const block = encodeBlock(list, start, end);
+        insert.run(wordId, level, list.keys[end - 1] as number, block);
+        this.#hash.update(block);
+        if (++rows % 10_000 === 0) this.#db.exec("COMMIT; BEGIN");
+      }
+    };
+    // Groups come in (word, level) order: a word's levels are together, and their merge is its ALL_LEVELS list.
+    let word: { wordId: number; lists: PostingList[] } | undefined;
+    const finishWord = (): void => {
+      if (word !== undefined) write(word.wordId, ALL_LEVELS, mergeLists(word.lists));
+    };
+    for (const { wordId, level, list } of this.#postings.groups()) {
+      if (word?.wordId !== wordId) {
+        finishWord();
+        word = { wordId, lists: [] };
+      }
+      word.lists.push(list);
+      write(wordId, level, list);
+    }
+    finishWord();
+    this.#postings.close();
+  }
+
+  /** Drops the temporary file; the previous snapshot (if any) is untouched. */
+  abort(): void {
+    if (this.#done) return;
+    this.#done = true;
+    try {
+      this.#postings.close();
+      if (this.#db.open) this.#db.close();
+    } finally {
+      rmSync(this.#tmpPath, { force: true });
+    }
+  }
+}
