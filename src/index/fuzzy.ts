@@ -3,13 +3,12 @@
  * `chidlren` finds `child` through `children`). Candidates: every spelling within one plain edit (a
  * deletion-variant index: short words with one typo share too few trigrams to be found by similarity) and
  * every spelling whose trigram similarity (pg_trgm semantics) reaches pg_trgm's default threshold, 0.3.
- * When a one-edit candidate is nearer than anything two edits away can be, the trigram search is skipped.
- * When a one-edit candidate is nearer than anything two edits away can be, the trigram search is skipped.
  * They are re-ranked by a typo-weighted Damerau-Levenshtein distance, then similarity, then clip count:
  * similarity alone prefers a longer word that shares more trigrams; the edit distance picks the word that
  * was meant more often.
  */
 import { DeletionIndex } from "../text/deletion-index.js";
+import { damerauLevenshtein } from "../text/edit-distance.js";
 import { TrigramIndex } from "../text/trigram-index.js";
 import { typoDistance } from "../text/typo-distance.js";
 import type { WordCatalog, WordEntry } from "./word-catalog.js";
@@ -81,16 +80,20 @@ export class FuzzyIndex {
         if (seen === undefined || compareCandidates(candidate, seen) < 0) byWord.set(entry, candidate);
       }
     };
-    const oneEdit = this.#oneEdit.candidates(key);
-    for (const index of oneEdit) consider(index, this.#trigrams.similarityTo(query, index));
-    let best = Number.POSITIVE_INFINITY;
-    for (const candidate of byWord.values()) best = Math.min(best, candidate.distance);
-    // Every spelling the trigram search could add is two plain edits away or more: at least 1 in typo
-    // distance. When a one-edit candidate is nearer than that, it cannot change the best match.
-    if (best > 1) {
-      for (const { index, similarity } of this.#trigrams.search(key, FUZZY_MIN_SIMILARITY)) {
-        if (!oneEdit.has(index)) consider(index, similarity);
+    // The deletion index offers a superset (two words sharing a deletion variant may be two edits apart).
+    const oneEdit = new Set<number>();
+    for (const index of this.#oneEdit.candidates(key)) {
+      const similarity = this.#trigrams.similarityTo(query, index);
+      if (similarity < FUZZY_MIN_SIMILARITY && damerauLevenshtein(key, this.#keys[index] as string, 1) > 1) {
+        continue;
       }
+      oneEdit.add(index);
+      consider(index, similarity);
+    }
+    // The trigram search runs even when a spelling is one edit away: two cheap slips cost no more than
+    // one plain edit (`necesary` → `neccessary`), and `didYouMean` lists more than the best candidate.
+    for (const { index, similarity } of this.#trigrams.search(key, FUZZY_MIN_SIMILARITY)) {
+      if (!oneEdit.has(index)) consider(index, similarity);
     }
     if (byWord.size === 0) {
       const guesses = this.#trigrams.search(key, GUESS_MIN_SIMILARITY).slice(0, GUESS_CANDIDATES);
