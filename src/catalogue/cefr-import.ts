@@ -1,12 +1,41 @@
 /**
  * Builds the shipped English catalogue from its sources: the merged CEFR word list (CEFR-J A1–B2,
- * Octanove C1/C2) and the WordNet/OMW gloss table. Pure: text in, entries out, the same every time.
+ * Octanove C1/C2), the frequent words of spoken English that the list lacks (OpenSubtitles), meanings
+ * from WordNet 3.0 and Webster 1913, translations of the same WordNet sense, and British and American
+ * spellings. Pure apart from the spelling dictionaries it is handed: text in, entries out.
  */
+import lemmatizer from "wink-lemmatizer";
 import { GLOSSES, type Gloss, isLevel, LEVELS, type Level } from "../domain.js";
 import { searchKey } from "../text/tokenise.js";
-import { cleanDefinition, cleanTranslations } from "./cefr-meanings.js";
+import type { SpellingVariety } from "./british.js";
+import { cleanDefinition, cleanTranslations, definitionOfGloss } from "./cefr-meanings.js";
+import { compileCatalogue } from "./compile.js";
+import { Dictionary, type Sense } from "./dictionary.js";
 import type { CatalogueEntry } from "./entry.js";
+import { addSpellingVariants } from "./entry-spellings.js";
+import { type FrequencyList, readFrequencyList } from "./frequency.js";
+import { learnerSense, wordNetPos } from "./learner-sense.js";
+import {
+  crossValidate,
+  estimateLevel,
+  fitLevelRule,
+  type LabelledWord,
+  type LevelRuleAccuracy,
+} from "./level-rule.js";
 import { mergeEntries } from "./merge.js";
+import { spokenWordEntries } from "./spoken-words.js";
+import { readTsv } from "./tsv.js";
+import { websterMeaning } from "./webster-meaning.js";
+
+export interface CatalogueSources {
+  wordlist: string;
+  /** Translations per word-list row: used for words with no WordNet sense (function words). */
+  glosses: string;
+  senses: string;
+  webster: string;
+  translations: string;
+  frequency: string;
+}
 
 export interface CefrImport {
   entries: Omit<CatalogueEntry, "line">[];
@@ -14,6 +43,13 @@ export interface CefrImport {
   rows: number;
   /** Words written per level. */
   wordsByLevel: Record<Level, number>;
+  /** Words from the CEFR list, and words added from the frequency list (levels estimated). */
+  cefrWords: number;
+  estimatedWords: number;
+  /** CEFR words left out because no dictionary of ours defines them. */
+  undefinedWords: string[];
+  /** The level rule's cut points and its cross-validated accuracy on the CEFR words. */
+  levelRule: { cuts: number[]; accuracy: LevelRuleAccuracy };
 }
 
 const WORDLIST_COLUMNS = ["headword", "variants", "pos", "cefr", "source", "source_line"] as const;
@@ -26,22 +62,35 @@ const GLOSS_COLUMNS = ["headword", "pos", "cefr", "cefr_source", "cefr_source_li
 const POS_FIXES: ReadonlyMap<string, string> = new Map([["octanove-c1c2-1.0:606", "noun"]]);
 
 /**
- * Contracted forms listed as words (`'m`, be-verb, A1). The tokeniser spells contractions out (`I'm` →
- * `i am`), so `'m` is only ever heard as `am`: the row joins the word it stands for. (`'s` is dropped by
- * the tokeniser as possessive-or-verb; its row joins `is`, whose meaning it shares.)
+ * Forms the CEFR list carries as headwords of their own, folded into the word they are forms of: a
+ * spoken `are` is the verb `be`, and listing it under `are` and `be` at once would count one token
+ * twice. The contracted rows (`'m`, be-verb) go the same way: the tokeniser spells `I'm` out as `i am`.
  */
-const CONTRACTIONS: ReadonlyMap<string, string> = new Map([
-  ["'m", "am"],
-  ["'re", "are"],
-  ["'s", "is"],
+const FOLDED: ReadonlyMap<string, string> = new Map([
+  ["'m", "be"],
+  ["'re", "be"],
+  ["'s", "be"],
+  ["am", "be"],
+  ["are", "be"],
+  ["is", "be"],
+  ["was", "be"],
+  ["were", "be"],
+  ["been", "be"],
+  ["does", "do"],
+  ["did", "do"],
+  ["doing", "do"],
+  ["done", "do"],
+  ["has", "have"],
+  ["had", "have"],
 ]);
+const FOLDED_POS = new Set(["be-verb", "do-verb", "have-verb"]);
 
-/**
- * One catalogue word per normalised headword, at its lowest level (see `mergeEntries`): a row's first
- * spelling is its word, the others its variants. Words are in the order of the word list (by first row).
- */
-export function importCefr(wordlistTsv: string, glossesTsv: string): CefrImport {
-  const rows = readRows(wordlistTsv, glossesTsv);
+/** log10 of occurrences per million given to a word the frequency list lacks. */
+const FREQUENCY_FLOOR = -2;
+
+export function importCefr(sources: CatalogueSources, variety: SpellingVariety): CefrImport {
+  const dictionary = new Dictionary(sources.senses, sources.webster, sources.translations);
+  const rows = readRows(sources.wordlist, sources.glosses, dictionary);
   const groups = new Map<string, CatalogueEntry[]>();
   for (const row of rows) {
     const key = searchKey(row.word, "en");
@@ -50,17 +99,137 @@ export function importCefr(wordlistTsv: string, glossesTsv: string): CefrImport 
     if (group === undefined) groups.set(key, [row]);
     else group.push(row);
   }
-  const entries = [...groups].map(([key, group]) => mergeEntries(group, key, "en"));
+  // A word no dictionary of ours defines is left out, and counted: every catalogue word has a meaning.
+  const merged = [...groups].map(([key, group]) => mergeEntries(group, key, "en"));
+  const cefr = merged.filter((entry) => entry.meanings.en !== undefined);
+  const undefinedWords = merged.filter((entry) => entry.meanings.en === undefined).map((entry) => entry.word);
+  for (const entry of cefr) addSpellingVariants(entry, variety);
+
+  const frequency = readFrequencyList(sources.frequency);
+  const known = new Set(compileCatalogue(cefr, "en").spellings.map((s) => s.norm));
+  const added = spokenWordEntries(frequency, known, dictionary, variety);
+  const entries = [...cefr, ...added];
+
+  // Frequency of each word: every spelling of it the frequency list has (headword, variants, forms).
+  const compiled = compileCatalogue(entries, "en");
+  const counts = new Array<number>(entries.length).fill(0);
+  for (const spelling of compiled.spellings) {
+    counts[spelling.word] = (counts[spelling.word] ?? 0) + (frequency.counts.get(spelling.norm) ?? 0);
+  }
+  const logFrequency = counts.map((count) => {
+    const perMillion = (count / frequency.total) * 1e6;
+    return perMillion > 0 ? Math.max(FREQUENCY_FLOOR, Math.log10(perMillion)) : FREQUENCY_FLOOR;
+  });
+  entries.forEach((entry, i) => {
+    const perMillion = ((counts[i] as number) / frequency.total) * 1e6;
+    entry.frequency = Number(perMillion.toPrecision(3));
+  });
+
+  const labelled: LabelledWord[] = cefr.map((entry, i) => ({
+    logFrequency: logFrequency[i] as number,
+    level: LEVELS.indexOf(entry.level),
+  }));
+  const rule = fitLevelRule(labelled);
+  added.forEach((entry, i) => {
+    entry.level = LEVELS[estimateLevel(rule, logFrequency[cefr.length + i] as number)] as Level;
+    entry.levelSource = "estimated";
+  });
+
   const wordsByLevel = Object.fromEntries(LEVELS.map((level) => [level, 0])) as Record<Level, number>;
   for (const entry of entries) wordsByLevel[entry.level]++;
-  return { entries, rows: rows.length, wordsByLevel };
+  return {
+    entries,
+    rows: rows.length,
+    wordsByLevel,
+    cefrWords: cefr.length,
+    undefinedWords,
+    estimatedWords: added.length,
+    levelRule: { cuts: rule.cuts, accuracy: crossValidate(labelled) },
+  };
+}
+
+/** The meanings of a WordNet sense: its definition, and its translations (the same sense) as listed. */
+export function senseMeanings(sense: Sense, dictionary: Dictionary): Partial<Record<Gloss, string>> {
+  const meanings: Partial<Record<Gloss, string>> = {};
+  const en = definitionOfGloss(sense.gloss);
+  if (en !== "") meanings.en = en;
+  for (const gloss of GLOSSES) {
+    if (gloss === "en") continue;
+    const translations = cleanTranslations(dictionary.translations(sense.synset, gloss));
+    if (translations !== "") meanings[gloss] = translations;
+  }
+  return meanings;
+}
+
+/**
+ * A row's meanings: the learner's WordNet sense of the row's part of speech; for a function word, its
+ * Webster 1913 entry, with the row's reverse-dictionary translations; else the learner's sense in any part
+ * of speech; else the row's gloss-table cells as they are.
+ */
+function rowMeanings(
+  spellings: readonly string[],
+  pos: string,
+  glossRow: Record<string, string>,
+  dictionary: Dictionary,
+): Partial<Record<Gloss, string>> {
+  const wnPos = wordNetPos(pos);
+  const sense = (p: typeof wnPos) => {
+    for (const spelling of spellings) {
+      const found = learnerSense(dictionary, spelling, p);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  const ofPos =
+    wnPos === undefined ? undefined : (sense(wnPos) ?? senseOfRelated(dictionary, spellings, wnPos));
+  if (ofPos !== undefined) return senseMeanings(ofPos, dictionary);
+  const tableMeanings: Partial<Record<Gloss, string>> = {};
+  for (const gloss of GLOSSES) {
+    const raw = glossRow[gloss] ?? "";
+    const meaning = gloss === "en" ? cleanDefinition(raw) : cleanTranslations(raw);
+    if (meaning !== "") tableMeanings[gloss] = meaning;
+  }
+  const webster = spellings.map((s) => websterMeaning(dictionary, s, pos)).find((m) => m !== "");
+  if (webster !== undefined) return { ...tableMeanings, en: webster };
+  const anyPos = sense(undefined) ?? senseOfRelated(dictionary, spellings, undefined);
+  if (anyPos !== undefined) return senseMeanings(anyPos, dictionary);
+  return tableMeanings;
+}
+
+/**
+ * The learner's sense of a spelling WordNet writes otherwise: its lemma (`facilities` → `facility`), the
+ * compound closed or open (`hard-working` → `hardworking`, `hairdryer` → `hair dryer`).
+ */
+function senseOfRelated(
+  dictionary: Dictionary,
+  spellings: readonly string[],
+  pos: ReturnType<typeof wordNetPos>,
+): Sense | undefined {
+  for (const spelling of spellings) {
+    const word = spelling.toLowerCase();
+    const related = [
+      lemmatizer.noun(word),
+      lemmatizer.verb(word),
+      lemmatizer.adjective(word),
+      word.replace(/[\s-]+/g, ""),
+    ];
+    if (/^[a-z]+$/.test(word)) {
+      for (let i = 3; i <= word.length - 3; i++) related.push(`${word.slice(0, i)} ${word.slice(i)}`);
+    }
+    for (const candidate of related) {
+      if (candidate === word) continue;
+      const found = learnerSense(dictionary, candidate, pos);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }
 
 /**
  * Every word-list row as an entry, with its meanings; the two tables must list the same rows in the same
  * order. `line` is the row's line in the word list.
  */
-function readRows(wordlistTsv: string, glossesTsv: string): CatalogueEntry[] {
+function readRows(wordlistTsv: string, glossesTsv: string, dictionary: Dictionary): CatalogueEntry[] {
   const words = readTsv(wordlistTsv, "word list", WORDLIST_COLUMNS);
   const glosses = readTsv(glossesTsv, "gloss table", GLOSS_COLUMNS);
   if (words.length !== glosses.length) {
@@ -79,31 +248,13 @@ function readRows(wordlistTsv: string, glossesTsv: string): CatalogueEntry[] {
     const pos = w.pos?.trim() || POS_FIXES.get(where);
     if (!pos) throw new Error(`word list row ${where} has no part of speech`);
     const listed = (w.variants ?? "").split("|").map((s) => s.trim().replace(/\s+/g, " "));
-    const spellings = listed.filter((s) => s !== "").map((s) => CONTRACTIONS.get(s) ?? s);
+    const fold = (s: string) => (FOLDED_POS.has(pos) ? (FOLDED.get(s) ?? s) : s);
+    const spellings = [...new Set(listed.filter((s) => s !== "").map(fold))];
     if (spellings.length === 0) throw new Error(`word list row ${where} has no headword`);
-    const meanings: Partial<Record<Gloss, string>> = {};
-    for (const gloss of GLOSSES) {
-      const raw = g[gloss] ?? "";
-      const meaning = gloss === "en" ? cleanDefinition(raw) : cleanTranslations(raw);
-      if (meaning !== "") meanings[gloss] = meaning;
-    }
+    const meanings = rowMeanings(spellings, pos, g, dictionary);
     const [word = "", ...variants] = spellings;
     return { word, level, pos: [pos], variants, meanings, forms: [], line: i + 2 };
   });
 }
 
-/** Rows of a tab-separated table with a header, as records; the named columns must be there. */
-function readTsv(text: string, name: string, columns: readonly string[]): Record<string, string>[] {
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
-  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-  const header = (lines[0] ?? "").split("\t");
-  const missing = columns.filter((column) => !header.includes(column));
-  if (missing.length > 0) throw new Error(`the ${name} lacks the column(s) ${missing.join(", ")}`);
-  return lines.slice(1).map((line, i) => {
-    const cells = line.split("\t");
-    if (cells.length !== header.length) {
-      throw new Error(`${name} line ${i + 2} has ${cells.length} columns, expected ${header.length}`);
-    }
-    return Object.fromEntries(header.map((column, c) => [column, cells[c] ?? ""]));
-  });
-}
+export type { FrequencyList };

@@ -19,6 +19,15 @@ export function cleanDefinition(raw: string): string {
   return text.replace(/[\s;]+$/, "");
 }
 
+/**
+ * A WordNet gloss as a short meaning: the definition without the usage examples after it, and without
+ * the labels WordNet puts in front of some (`(American football) a play …`, `(of fluids) moving …`).
+ */
+export function definitionOfGloss(gloss: string): string {
+  const definition = (gloss.split(/;\s*"|\s"/)[0] ?? "").replace(/^(?:\([^)]*\)\s*)+/, "");
+  return cleanDefinition(definition);
+}
+
 /** The first three translations of a `; `-joined cell, each once, trimmed; the empty string when none. */
 export function cleanTranslations(raw: string): string {
   const seen = new Set<string>();

@@ -13,6 +13,13 @@ export interface CatalogueEntry {
   meanings: Partial<Record<Gloss, string>>;
   /** Inflected forms given by the operator, added to the generated ones (`went` for `go`). */
   forms: string[];
+  /**
+   * Where the level comes from: a CEFR list (the default), or estimated from how often the word is spoken
+   * (`docs/catalogue-format.md`).
+   */
+  levelSource?: "cefr" | "estimated";
+  /** How often the word is spoken, in occurrences per million words of film and TV subtitles. */
+  frequency?: number;
   /** Line of the catalogue file the entry was read from, from 1; absent for entries made in code. */
   line?: number;
 }

@@ -17,11 +17,13 @@ function verbBeforeNoun(sorted: CatalogueEntry[]): void {
 }
 
 /**
- * One entry from entries with the same key `norm`, at the lowest level: that entry's spelling; every part
- * of speech, lowest level first; every variant once by key (none with the word's own key); every form.
- * Meanings come from the lowest-level entry, each missing language from the next entry that has it, but
- * only from entries spelled exactly like the word: `IT` (information technology) merged into the pronoun
- * `it` must not lend `it` its definition.
+ * One entry from entries with the same key `norm`, at the lowest level. The word shown is the spelling of
+ * the lowest-level entry, except that a common word spelled in lower case is preferred to a proper noun
+ * (`march` over `March`, `may` over `May`): a spoken `marching` is the verb, and captions are not cased.
+ * Every part of speech, lowest level first; every variant once by key (none with the word's own key);
+ * every form. Meanings come from the entry shown, each missing language from the next entry that has it,
+ * but only from entries spelled exactly like the word: `IT` (information technology) merged into the
+ * pronoun `it` must not lend `it` its definition.
  */
 export function mergeEntries(
   entries: readonly CatalogueEntry[],
@@ -36,8 +38,9 @@ export function mergeEntries(
       Number(a.word !== a.word.toLowerCase()) - Number(b.word !== b.word.toLowerCase()),
   );
   verbBeforeNoun(sorted);
-  const first = sorted[0];
-  if (first === undefined) throw new Error(`no entries to merge for "${norm}"`);
+  const lowest = sorted[0];
+  if (lowest === undefined) throw new Error(`no entries to merge for "${norm}"`);
+  const first = sorted.find((entry) => entry.word === entry.word.toLowerCase()) ?? lowest;
   const variants = new Map<string, string>();
   for (const entry of sorted) {
     for (const variant of entry.variants) {
@@ -51,12 +54,16 @@ export function mergeEntries(
     const meaning = sameSpelling.find((entry) => entry.meanings[gloss] !== undefined)?.meanings[gloss];
     if (meaning !== undefined) meanings[gloss] = meaning;
   }
+  const estimated = sorted.every((entry) => entry.levelSource === "estimated");
+  const frequency = sorted.find((entry) => entry.frequency !== undefined)?.frequency;
   return {
     word: first.word,
-    level: first.level,
+    level: lowest.level,
     pos: [...new Set(sorted.flatMap((entry) => entry.pos))],
     variants: [...variants.values()],
     meanings,
     forms: [...new Set(sorted.flatMap((entry) => entry.forms))],
+    ...(estimated ? { levelSource: "estimated" as const } : {}),
+    ...(frequency === undefined ? {} : { frequency }),
   };
 }

@@ -19,13 +19,15 @@ export const CatalogueLineSchema = Type.Object(
       additionalProperties: false,
     }),
     forms: Type.Optional(TextList),
+    levelSource: Type.Optional(Type.Union([Type.Literal("cefr"), Type.Literal("estimated")])),
+    frequency: Type.Optional(Type.Number({ minimum: 0 })),
   },
   { additionalProperties: false },
 );
 
 type CatalogueLine = Static<typeof CatalogueLineSchema>;
 
-const FIELDS = ["word", "level", "pos", "variants", "meanings", "forms"] as const;
+const FIELDS = ["word", "level", "pos", "variants", "meanings", "forms", "levelSource", "frequency"] as const;
 type Field = (typeof FIELDS)[number];
 
 // Said once per field whatever the schema's own wording, so an operator reads the rule, not the keyword.
@@ -36,6 +38,8 @@ const FIELD_RULES: Record<Field, string> = {
   variants: "must be an array of non-empty strings",
   meanings: "must be an object of non-empty strings keyed by gloss language",
   forms: "must be an array of non-empty strings",
+  levelSource: 'must be "cefr" or "estimated"',
+  frequency: "must be a number of 0 or more",
 };
 
 export interface ParsedCatalogue {
@@ -87,6 +91,8 @@ function toEntry(line: CatalogueLine): Omit<CatalogueEntry, "line"> {
     variants: (line.variants ?? []).map((v) => v.trim()),
     meanings,
     forms: (line.forms ?? []).map((f) => f.trim()),
+    ...(line.levelSource === undefined ? {} : { levelSource: line.levelSource }),
+    ...(line.frequency === undefined ? {} : { frequency: line.frequency }),
   };
 }
 

@@ -16,6 +16,8 @@ export function formatCatalogueLine(entry: Omit<CatalogueEntry, "line">): string
     ...(entry.variants.length > 0 ? { variants: entry.variants } : {}),
     meanings,
     ...(entry.forms.length > 0 ? { forms: entry.forms } : {}),
+    ...(entry.levelSource === "estimated" ? { levelSource: entry.levelSource } : {}),
+    ...(entry.frequency === undefined ? {} : { frequency: entry.frequency }),
   });
 }
 

@@ -1,6 +1,7 @@
 /** `wordclip catalogue import-cefr` (the shipped English catalogue from its sources) and `catalogue check`. */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { SpellingVariety } from "../catalogue/british.js";
 import { importCefr } from "../catalogue/cefr-import.js";
 import { compileCatalogue } from "../catalogue/compile.js";
 import { readCatalogueDir } from "../catalogue/read.js";
@@ -54,6 +55,30 @@ const importCefrCommand: Command = {
       default: "data/sources/glosses-omw-wordnet/cefr_glosses_top3.tsv",
       valueName: "file",
     },
+    senses: {
+      type: "string",
+      description: "WordNet 3.0 senses (TSV)",
+      default: "data/sources/wordnet-3.0/senses.tsv",
+      valueName: "file",
+    },
+    webster: {
+      type: "string",
+      description: "Webster 1913 entries (TSV)",
+      default: "data/sources/webster-1913/entries.tsv",
+      valueName: "file",
+    },
+    translations: {
+      type: "string",
+      description: "translations per WordNet synset (TSV)",
+      default: "data/sources/glosses-omw-wordnet/synset_translations.tsv",
+      valueName: "file",
+    },
+    frequency: {
+      type: "string",
+      description: "spoken frequency list (word count per line)",
+      default: "data/sources/word-frequency/en_50k.txt",
+      valueName: "file",
+    },
     out: {
       type: "string",
       description: "catalogue file to write",
@@ -65,11 +90,33 @@ const importCefrCommand: Command = {
     const wordlist = requiredOption(args, "wordlist");
     const glosses = requiredOption(args, "glosses");
     const out = requiredOption(args, "out");
+    const senses = requiredOption(args, "senses");
+    const webster = requiredOption(args, "webster");
+    const translations = requiredOption(args, "translations");
+    const frequency = requiredOption(args, "frequency");
     return reportFailure(io, "catalogue import-cefr", () => {
-      const result = importCefr(readSource(wordlist, "word list"), readSource(glosses, "gloss table"));
+      const sources = {
+        wordlist: readSource(wordlist, "word list"),
+        glosses: readSource(glosses, "gloss table"),
+        senses: readSource(senses, "WordNet sense table"),
+        webster: readSource(webster, "Webster table"),
+        translations: readSource(translations, "synset translation table"),
+        frequency: readSource(frequency, "frequency list"),
+      };
+      const result = importCefr(sources, SpellingVariety.fromPackages());
       writeAtomically(out, formatCatalogue(result.entries));
       const byLevel = LEVELS.map((level) => `${level} ${result.wordsByLevel[level]}`).join(", ");
       io.out(`read ${result.rows} rows; wrote ${result.entries.length} words to ${out} (${byLevel})`);
+      if (result.undefinedWords.length > 0) {
+        io.out(
+          `left out ${result.undefinedWords.length} CEFR words no dictionary defines: ${result.undefinedWords.join(", ")}`,
+        );
+      }
+      const { accuracy, cuts } = result.levelRule;
+      const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+      io.out(
+        `${result.cefrWords} words from the CEFR lists, ${result.estimatedWords} added with estimated levels; level rule (cut points ${cuts.map((c) => c.toFixed(2)).join(", ")} on log10 per million): ${pct(accuracy.exact)} exact, ${pct(accuracy.withinOne)} within one level (${accuracy.folds}-fold cross-validated)`,
+      );
       return 0;
     });
   },

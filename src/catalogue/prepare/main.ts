@@ -76,13 +76,14 @@ function prepareWordNet(cefr: ReadonlySet<string>, frequent: readonly string[]):
         s.written,
         s.usage.join(","),
         s.domain ? "1" : "0",
+        s.instance ? "1" : "0",
         s.gloss,
       ]);
     }
   }
   writeTable(
     path.join(SOURCES, "wordnet-3.0/senses.tsv"),
-    ["lemma", "pos", "synset", "rank", "tag_count", "written", "usage", "domain", "gloss"],
+    ["lemma", "pos", "synset", "rank", "tag_count", "written", "usage", "domain", "instance", "gloss"],
     rows,
   );
 }

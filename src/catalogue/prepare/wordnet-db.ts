@@ -26,6 +26,8 @@ export interface WordNetSense {
   usage: string[];
   /** The synset is marked with a topic or region domain (`football`, `Britain`). */
   domain: boolean;
+  /** The synset is an instance (a person, a place, a named thing), not a class: a name. */
+  instance: boolean;
 }
 
 const DATA_FILES: Record<WordNetPos, string> = { n: "noun", v: "verb", a: "adj", r: "adv" };
@@ -78,6 +80,7 @@ export class WordNetDb {
         .filter((p) => p.symbol === ";u")
         .map((p) => (this.#synsets.get(p.target)?.words[0] ?? "").toLowerCase());
       const domain = data.pointers.some((p) => p.symbol === ";c" || p.symbol === ";r");
+      const instance = data.pointers.some((p) => p.symbol === "@i");
       const sense: WordNetSense = {
         lemma,
         pos,
@@ -88,6 +91,7 @@ export class WordNetDb {
         gloss: data.gloss,
         usage,
         domain,
+        instance,
       };
       const list = this.#senses.get(lemma);
       if (list === undefined) this.#senses.set(lemma, [sense]);
