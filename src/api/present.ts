@@ -13,6 +13,7 @@ export function presentWord(entry: WordEntry, gloss: Gloss, clipCount = entry.cl
     word: entry.word,
     wordId: entry.wordId,
     level: levelAt(entry.level),
+    levelSource: entry.levelSource,
     meaning: entry.meanings[gloss] || entry.meanings.en || "",
     clipCount,
   };

@@ -38,6 +38,11 @@ export const Word = Type.Object(
     word: Type.String({ description: "Catalogue word." }),
     wordId: Type.Integer({ description: "Stable id of the catalogue word." }),
     level: LevelEnum,
+    levelSource: Type.String({
+      enum: ["cefr", "estimated"],
+      description:
+        "Where the level comes from: a CEFR word list, or estimated from how often the word is spoken (for words the lists lack).",
+    }),
     meaning: Type.String({
       description: "Meaning in the requested gloss language; English when missing in it.",
     }),

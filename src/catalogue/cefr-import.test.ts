@@ -1,76 +1,100 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LEVELS } from "../domain.js";
-import { type CefrImport, importCefr } from "./cefr-import.js";
+import { GLOSSES, LEVELS } from "../domain.js";
+import { SpellingVariety } from "./british.js";
+import { type CatalogueSources, type CefrImport, importCefr } from "./cefr-import.js";
 import { formatCatalogue } from "./write.js";
 
 const read = (relative: string) => readFileSync(new URL(`../../${relative}`, import.meta.url), "utf8");
 
-const WORDLIST = "data/sources/cefr-wordlist/cefr_wordlist_merged.tsv";
-const GLOSSES = "data/sources/glosses-omw-wordnet/cefr_glosses_top3.tsv";
+const SHIPPED: CatalogueSources = {
+  wordlist: read("data/sources/cefr-wordlist/cefr_wordlist_merged.tsv"),
+  glosses: read("data/sources/glosses-omw-wordnet/cefr_glosses_top3.tsv"),
+  senses: read("data/sources/wordnet-3.0/senses.tsv"),
+  webster: read("data/sources/webster-1913/entries.tsv"),
+  translations: read("data/sources/glosses-omw-wordnet/synset_translations.tsv"),
+  frequency: read("data/sources/word-frequency/en_50k.txt"),
+};
+
+/** A spelling checker that knows the words given to it. */
+const knows = (words: readonly string[]) => ({ correct: (w: string) => words.includes(w) });
 
 describe("importCefr on the shipped sources", () => {
   let result: CefrImport;
   beforeAll(() => {
-    result = importCefr(read(WORDLIST), read(GLOSSES));
-  });
+    result = importCefr(SHIPPED, SpellingVariety.fromPackages());
+  }, 60_000);
 
   it("reproduces the committed catalogue byte for byte", () => {
     expect(formatCatalogue(result.entries) === read("data/catalogue/en.jsonl")).toBe(true);
   });
 
-  it("reads every row of the list and writes one word per headword, every level present", () => {
-    // 7,799 CEFR-J rows (A1–B2) and 2,136 Octanove rows (C1/C2).
+  it("reads every row of the list and adds the frequent spoken words it lacks, every level present", () => {
     expect(result.rows).toBe(9935);
-    expect(result.entries).toHaveLength(8640);
-    expect(result.wordsByLevel).toEqual({ A1: 1060, A2: 1241, B1: 2136, B2: 2416, C1: 913, C2: 874 });
-    for (const level of LEVELS) expect(result.entries.some((e) => e.level === level)).toBe(true);
+    expect(result.cefrWords + result.estimatedWords).toBe(result.entries.length);
+    expect(result.estimatedWords).toBeGreaterThan(12_000);
+    for (const level of LEVELS) expect(result.wordsByLevel[level]).toBeGreaterThan(0);
   });
 
-  const find = (word: string) => result.entries.filter((e) => e.word === word);
-
-  it("merges a headword listed at several levels into one word at its lowest, parts of speech lowest first", () => {
-    // wind: noun A1, verb B2. maneuver/manoeuvre: verb C1, noun C1, noun C2, verb C2.
-    expect(find("wind")).toMatchObject([{ level: "A1", pos: ["noun", "verb"] }]);
-    expect(find("maneuver")).toMatchObject([{ level: "C1", pos: ["verb", "noun"], variants: ["manoeuvre"] }]);
-  });
-
-  it("fills a meaning the lowest-level row lacks from the next row of the same headword", () => {
-    // last: determiner A2 (no WordNet definition) … verb B1 gives the Spanish.
-    const [last] = find("last");
-    expect(last?.level).toBe("A2");
-    expect(last?.meanings.es).toBe("durar; sobrevivir; perdurar");
-  });
-
-  it("does not borrow meanings from a headword spelled otherwise (IT for it)", () => {
-    const [it_] = find("it");
-    expect(it_?.pos).toEqual(["pronoun", "noun"]);
-    expect(it_?.meanings.en).toBeUndefined();
-    expect(find("IT")).toEqual([]);
-  });
-
-  it("splits variants on /, the first spelling being the word, the rest deduplicated by key", () => {
-    expect(find("a.m.")).toMatchObject([{ variants: ["am"] }]);
-    expect(find("color")).toMatchObject([{ variants: ["colour"] }]);
-    expect(find("email")).toMatchObject([{ variants: ["e-mail"] }]);
-    expect(find("emphasize")).toMatchObject([{ variants: [] }]);
-  });
-
-  it("joins contracted be-verb rows to the words they stand for", () => {
-    expect(find("'m")).toEqual([]);
-    expect(find("am")).toMatchObject([{ level: "A1", pos: ["be-verb"] }]);
-  });
-
-  it("repairs the upstream glitches: spaces, a missing part of speech, WordNet's underscores", () => {
-    expect(find("turn to")).toHaveLength(1);
-    expect(find("batter")).toMatchObject([{ pos: ["verb", "noun"] }]);
-    expect(find("last")[0]?.meanings.en).toBe("most recently");
+  it("gives every word an English meaning, and no meaning empty or padded", () => {
+    expect(result.entries.filter((e) => e.meanings.en === undefined).map((e) => e.word)).toEqual([]);
     const meanings = result.entries.flatMap((e) => Object.values(e.meanings));
     expect(meanings.filter((m) => m !== m.trim() || m.endsWith(";") || m === "")).toEqual([]);
   });
 
-  it("leaves a missing meaning out rather than empty", () => {
-    expect(find("a")[0]?.meanings).toEqual({ ja: "一; とか; に", zh: "一" });
+  const find = (word: string) => result.entries.filter((e) => e.word === word);
+  const meaning = (word: string) => find(word)[0]?.meanings.en ?? "";
+
+  it("defines the function words WordNet lacks from Webster 1913", () => {
+    expect(meaning("the")).toBe("A word placed before nouns to limit or individualize their meaning.");
+    expect(meaning("because")).toBe("By or for the cause that; on this account that; for the reason that.");
+    expect(meaning("although")).toMatch(/though/);
+  });
+
+  it("takes the sense of the row's part of speech, without a leading domain label", () => {
+    expect(meaning("running")).toBe("the act of running; traveling on foot at a fast pace");
+    expect(meaning("kind")).toMatch(/^a category of things/);
+    expect(meanings().filter((m) => m.startsWith("("))).toEqual([]);
+  });
+  const meanings = () => result.entries.map((e) => e.meanings.en ?? "");
+
+  it("takes translations from the sense it defines", () => {
+    // kind: the category sense; its Chinese is 类 alone, not the reverse-dictionary 路 and 德.
+    expect(find("kind")[0]?.meanings.zh).toBe("类");
+  });
+
+  it("adds frequent spoken words with estimated levels, and leaves out names and swearing", () => {
+    for (const word of ["serendipity", "ubiquitous"]) {
+      expect(find(word)).toMatchObject([{ levelSource: "estimated" }]);
+    }
+    for (const word of ["john", "michael", "fuck", "shit", "huh", "whoa"]) expect(find(word)).toEqual([]);
+  });
+
+  it("folds forms listed as headwords into their verb, and shows the common word in lower case", () => {
+    for (const form of ["am", "are", "is", "been", "does", "did", "has", "had"])
+      expect(find(form)).toEqual([]);
+    expect(find("be")).toMatchObject([{ level: "A1" }]);
+    expect(find("March")).toEqual([]);
+    expect(find("march")).toMatchObject([{ level: "A1" }]);
+    expect(meaning("march")).not.toMatch(/month/);
+    expect(find("may")).toMatchObject([{ pos: ["modal auxiliary", "noun"] }]);
+  });
+
+  it("adds British spellings of words and of their forms", () => {
+    expect(find("color")[0]?.variants).toContain("colour");
+    expect(find("organize")[0]?.variants).toContain("organise");
+    expect(find("learn")[0]?.forms).toContain("learnt");
+    expect(find("burn")[0]?.forms).toContain("burnt");
+    expect(find("dial")[0]?.forms).toEqual(expect.arrayContaining(["dialled", "dialling"]));
+    expect(find("cancel")[0]?.forms).toEqual(expect.arrayContaining(["canceled", "canceling"]));
+    expect(find("model")[0]?.forms).toContain("modelling");
+  });
+
+  it("reports the level rule's cross-validated accuracy", () => {
+    const { accuracy, cuts } = result.levelRule;
+    expect(cuts).toHaveLength(5);
+    expect(accuracy.exact).toBeGreaterThan(1 / 6);
+    expect(accuracy.withinOne).toBeGreaterThan(accuracy.exact);
   });
 
   it("keeps at most three translations per language", () => {
@@ -81,56 +105,45 @@ describe("importCefr on the shipped sources", () => {
   });
 });
 
-describe("importCefr on malformed tables", () => {
+describe("importCefr on small tables", () => {
   const wordlistHeader = "headword\tvariants\tpos\tcefr\tsource\tsource_line\tnotes";
-  const glossHeader = "headword\tpos\tcefr\tcefr_source\tcefr_source_line\ten\tes\tja\tpt\tru\ttr\tzh";
-  const wordRow = "dog\tdog\tnoun\tA1\tcefrj-1.5\t2\t";
-  const glossRow = "dog\tnoun\tA1\tcefrj-1.5\t2\ta domestic animal\tperro\t犬\tcão\tсобака\tköpek\t狗";
+  const glossHeader = `headword\tpos\tcefr\tcefr_source\tcefr_source_line\t${GLOSSES.join("\t")}`;
+  const sensesHeader = "lemma\tpos\tsynset\trank\ttag_count\twritten\tusage\tdomain\tinstance\tgloss";
+  const sources = (rows: string[], senses: string[], frequency: string): CatalogueSources => ({
+    wordlist: [wordlistHeader, ...rows.map((r, i) => `${r}\tcefrj-1.5\t${i + 2}\t`)].join("\n"),
+    glosses: [glossHeader, ...rows.map((r, i) => `x\tx\tA1\tcefrj-1.5\t${i + 2}\t\t\t\t\t\t\t`)].join("\n"),
+    senses: [sensesHeader, ...senses].join("\n"),
+    webster: "word\tpos\tdefinition\n",
+    translations: "synset\tlang\ttranslations\n00000001-n\tes\tperro\n",
+    frequency,
+  });
+  const variety = new SpellingVariety(knows(["dog"]), knows(["dog"]));
 
-  it("imports a well-formed pair of tables", () => {
-    const { entries } = importCefr(`${wordlistHeader}\n${wordRow}\n`, `${glossHeader}\n${glossRow}\n`);
-    expect(entries).toEqual([
-      {
-        word: "dog",
-        level: "A1",
-        pos: ["noun"],
-        variants: [],
-        meanings: {
-          en: "a domestic animal",
-          es: "perro",
-          ja: "犬",
-          pt: "cão",
-          ru: "собака",
-          tr: "köpek",
-          zh: "狗",
-        },
-        forms: [],
-      },
-    ]);
+  it("takes the best-scored sense and its translations", () => {
+    const result = importCefr(
+      sources(
+        ["dog\tdog\tnoun\tA1"],
+        [
+          "dog\tn\t00000002-n\t2\t0\tdog\t\t0\t0\ta dull unattractive person",
+          'dog\tn\t00000001-n\t1\t5\tdog\t\t0\t0\ta domestic animal; "the dog barked"',
+        ],
+        "dog 100\nwolf 10\n",
+      ),
+      variety,
+    );
+    expect(result.entries[0]).toMatchObject({
+      word: "dog",
+      meanings: { en: "a domestic animal", es: "perro" },
+    });
   });
 
-  it("names a missing column", () => {
-    expect(() => importCefr("headword\tpos\n", `${glossHeader}\n`)).toThrow(
+  it("names a missing column and rows that do not line up", () => {
+    const good = sources(["dog\tdog\tnoun\tA1"], [], "dog 1\n");
+    expect(() => importCefr({ ...good, wordlist: "headword\tpos\n" }, variety)).toThrow(
       "the word list lacks the column(s) variants, cefr, source, source_line",
     );
-  });
-
-  it("refuses tables whose rows do not line up", () => {
-    const otherRow = glossRow.replace("\t2\t", "\t3\t");
-    expect(() => importCefr(`${wordlistHeader}\n${wordRow}`, `${glossHeader}\n${otherRow}`)).toThrow(
+    expect(() => importCefr({ ...good, glosses: good.glosses.replace("\t2\t", "\t3\t") }, variety)).toThrow(
       "gloss table row 2 is for cefrj-1.5:3, expected cefrj-1.5:2",
-    );
-    expect(() => importCefr(`${wordlistHeader}\n${wordRow}`, glossHeader)).toThrow(
-      "the word list has 1 rows but the gloss table 0",
-    );
-  });
-
-  it("refuses an unknown level and a row with a missing cell", () => {
-    expect(() =>
-      importCefr(`${wordlistHeader}\n${wordRow.replace("A1", "D1")}`, `${glossHeader}\n${glossRow}`),
-    ).toThrow('word list row cefrj-1.5:2 has unknown level "D1"');
-    expect(() => importCefr(`${wordlistHeader}\ndog\tdog`, `${glossHeader}\n${glossRow}`)).toThrow(
-      "word list line 2 has 2 columns, expected 7",
     );
   });
 });

@@ -19,6 +19,10 @@ export interface CompiledWord {
   /** The variants kept: each leads to this word alone. */
   variants: string[];
   meanings: Partial<Record<Gloss, string>>;
+  /** Where the level comes from: the CEFR lists, or estimated from spoken frequency. */
+  levelSource: "cefr" | "estimated";
+  /** Occurrences per million words of spoken English; 0 when unknown. */
+  frequency: number;
 }
 
 /** 0 headword, 1 variant, 2 inflected form. */
@@ -54,8 +58,18 @@ export function compileCatalogue(entries: readonly CatalogueEntry[], language: s
 
   const groups = groupByKey(entries, language, file, problems, note);
   const merged = groups.map((group) => mergeEntries(group.entries, group.norm, language));
-  const words: CompiledWord[] = merged.map(({ word, level, pos, meanings }, i) => {
-    return { word, norm: (groups[i] as Group).norm, level, pos, variants: [], meanings };
+  const words: CompiledWord[] = merged.map(({ word, level, pos, meanings, levelSource, frequency }, i) => {
+    const norm = (groups[i] as Group).norm;
+    return {
+      word,
+      norm,
+      level,
+      pos,
+      variants: [],
+      meanings,
+      levelSource: levelSource ?? "cefr",
+      frequency: frequency ?? 0,
+    };
   });
   const wordOf = new Map(groups.map((group, i) => [group.norm, i]));
 

@@ -58,7 +58,7 @@ export class Snapshot {
 
     const words = this.#db
       .prepare(
-        "SELECT word_id, language, word, norm, level, pos, variants, meanings, clip_count, clips_by_level FROM words ORDER BY word_id",
+        "SELECT word_id, language, word, norm, level, pos, variants, meanings, clip_count, clips_by_level, level_source, frequency FROM words ORDER BY word_id",
       )
       .all() as Array<WordRowDb & { language: string }>;
     const spellings = this.#db.prepare("SELECT language, norm, word_id, kind FROM spellings").all() as Array<{

@@ -8,6 +8,8 @@ export interface TestWord {
   forms?: string[];
   variants?: string[];
   meanings?: Record<string, string>;
+  frequency?: number;
+  estimated?: boolean;
 }
 
 export function testCatalog(words: readonly TestWord[], language = "en"): WordCatalog {
@@ -21,6 +23,8 @@ export function testCatalog(words: readonly TestWord[], language = "en"): WordCa
     meanings: JSON.stringify(w.meanings ?? { en: `meaning of ${w.word}` }),
     clip_count: w.clips ?? 0,
     clips_by_level: JSON.stringify([w.clips ?? 0, 0, 0, 0, 0, 0]),
+    level_source: w.estimated === true ? 1 : 0,
+    frequency: w.frequency ?? 0,
   }));
   const spellings = words.flatMap((w, i) => [
     { norm: w.word.toLowerCase(), word_id: 100 + i, kind: 0 },

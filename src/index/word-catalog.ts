@@ -16,6 +16,10 @@ export interface WordEntry {
   clipCount: number;
   /** Clips by the clip's level, six counts. */
   clipsByLevel: Int32Array;
+  /** The level is from the CEFR lists, or estimated from spoken frequency. */
+  levelSource: "cefr" | "estimated";
+  /** Occurrences per million words of spoken English; 0 when unknown. */
+  frequency: number;
 }
 
 export interface SpellingRef {
@@ -34,6 +38,8 @@ export interface WordRowDb {
   meanings: string;
   clip_count: number;
   clips_by_level: string;
+  level_source: number;
+  frequency: number;
 }
 
 export class WordCatalog {
@@ -60,6 +66,8 @@ export class WordCatalog {
       meanings: JSON.parse(row.meanings) as Record<string, string>,
       clipCount: row.clip_count,
       clipsByLevel: Int32Array.from(JSON.parse(row.clips_by_level) as number[]),
+      levelSource: row.level_source === 1 ? "estimated" : "cefr",
+      frequency: row.frequency,
     }));
     for (const entry of this.words) this.#byId.set(entry.wordId, entry);
     const matcherSpellings: Array<{ norm: string; word: number }> = [];

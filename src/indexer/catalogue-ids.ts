@@ -41,6 +41,8 @@ export function assignWordIds(
         pos: w.pos,
         variants: w.variants,
         meanings: w.meanings as Record<string, string>,
+        levelSource: w.levelSource === "estimated" ? 1 : 0,
+        frequency: w.frequency,
         spellings: [],
       };
     });
@@ -65,6 +67,8 @@ export function assignWordIds(
           pos: before.pos,
           variants: before.variants,
           meanings: before.meanings,
+          levelSource: before.levelSource,
+          frequency: before.frequency,
           spellings: before.spellings,
         });
         for (const [spelling] of before.spellings) spellings.push({ norm: spelling, word: index });

@@ -52,6 +52,8 @@ export class PreviousSnapshot {
         pos: JSON.parse(row.pos),
         variants: JSON.parse(row.variants),
         meanings: JSON.parse(row.meanings),
+        levelSource: row.level_source,
+        frequency: row.frequency,
         spellings: spellings.get(wordId) ?? [],
       });
     }

@@ -23,6 +23,10 @@ export interface WordRow {
   pos: string[];
   variants: string[];
   meanings: Record<string, string>;
+  /** 0: the level is from the CEFR lists; 1: estimated from spoken frequency. */
+  levelSource: number;
+  /** Occurrences per million words of spoken English; 0 when unknown. */
+  frequency: number;
   /** Every spelling of the word: [norm, kind]. */
   spellings: Array<[string, number]>;
 }
@@ -164,8 +168,8 @@ export class SnapshotWriter {
   ): SnapshotSummary {
     this.#writePostings();
     const insertWord = this.#db.prepare(
-      `INSERT INTO words (word_id, language, word, norm, level, pos, variants, meanings, clip_count, clips_by_level)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO words (word_id, language, word, norm, level, pos, variants, meanings, clip_count, clips_by_level, level_source, frequency)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const insertSpelling = this.#db.prepare(
       "INSERT OR IGNORE INTO spellings (language, norm, word_id, kind) VALUES (?, ?, ?, ?)",
@@ -187,6 +191,8 @@ export class SnapshotWriter {
         JSON.stringify(w.meanings),
         clipCount,
         JSON.stringify([...counts]),
+        w.levelSource,
+        w.frequency,
       );
       for (const [norm, kind] of w.spellings) insertSpelling.run(w.language, norm, w.wordId, kind);
       const stats = perLanguage.get(w.language);

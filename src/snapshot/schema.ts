@@ -3,7 +3,7 @@
  * `PRAGMA user_version` is checked on open and an incompatible snapshot is refused, never misread.
  */
 
-export const SNAPSHOT_SCHEMA_VERSION = 3;
+export const SNAPSHOT_SCHEMA_VERSION = 4;
 
 /**
  * Order key of `order=recent`: newer publication day first, then the clip indexed later first.
@@ -25,6 +25,8 @@ CREATE TABLE meta (
 
 -- Catalogue words, one per (language, normalised word). level: 0 = A1 … 5 = C2.
 -- clips_by_level: JSON array of six clip counts, by the clip's level.
+-- level_source: 0 the level is from the CEFR lists, 1 estimated from spoken frequency.
+-- frequency: occurrences per million words of spoken English (0 when unknown), the prior of near spellings.
 CREATE TABLE words (
   word_id        INTEGER PRIMARY KEY,
   language       TEXT NOT NULL,
@@ -36,6 +38,8 @@ CREATE TABLE words (
   meanings       TEXT NOT NULL,
   clip_count     INTEGER NOT NULL,
   clips_by_level TEXT NOT NULL,
+  level_source   INTEGER NOT NULL,
+  frequency      REAL NOT NULL,
   UNIQUE (language, norm)
 );
 
