@@ -157,8 +157,10 @@ function naiveCompile(list: readonly CatalogueEntry[]) {
     const group = groupOf(norm);
     const lowest = Math.min(...group.map((e) => levelIndex(e.level)));
     const atLowest = group.filter((e) => levelIndex(e.level) === lowest);
-    // The lower-case spelling when there is one at that level, else the first listed.
-    const shown = atLowest.find((e) => e.word === e.word.toLowerCase()) ?? atLowest[0];
+    // A common word in lower case is shown before a proper noun, whatever their levels (`march`, `March`):
+    // the lowest-level lower-case spelling when there is one, else the first listed at the lowest level.
+    const byLevel = [...group].sort((a, b) => levelIndex(a.level) - levelIndex(b.level));
+    const shown = byLevel.find((e) => e.word === e.word.toLowerCase()) ?? atLowest[0];
     return { norm, word: shown?.word, level: LEVELS[lowest] };
   });
   const forms = norms.map((norm) => groupOf(norm).flatMap((e) => e.forms.map(key)));

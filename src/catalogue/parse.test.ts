@@ -94,7 +94,7 @@ describe("parseCatalogueText", () => {
     [{ level: "A1", pos: ["noun"] }, 'missing field "word"; missing field "meanings"'],
     [
       { ...colour, varients: ["color"] },
-      'unknown field "varients" (fields: word, level, pos, variants, meanings, forms)',
+      'unknown field "varients" (fields: word, level, pos, variants, meanings, forms, levelSource, frequency)',
     ],
     [["colour"], 'a line must be one JSON object, got ["colour"]'],
     ["null", "a line must be one JSON object, got null"],

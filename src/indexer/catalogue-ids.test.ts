@@ -106,6 +106,8 @@ describe("assignWordIds with a previous snapshot", () => {
         pos: ["noun"],
         variants: [],
         meanings: { en: "meaning of child" },
+        levelSource: 0,
+        frequency: 0,
         spellings: before?.spellings,
       });
       expect(en.rows[index]?.spellings).toContainEqual(["children", 2]);
