@@ -3,7 +3,7 @@
  * `chidlren` finds `child` through `children`). Candidates: every spelling within one plain edit (a
  * deletion-variant index: short words with one typo share too few trigrams to be found by similarity) and
  * every spelling whose trigram similarity (pg_trgm semantics) reaches pg_trgm's default threshold, 0.3.
- * They are re-ranked by a typo-weighted Damerau-Levenshtein distance, then spoken frequency, then similarity:
+ * They are re-ranked by a typo-weighted Damerau-Levenshtein distance, then similarity, then spoken frequency:
  * similarity alone prefers a longer word that shares more trigrams; the edit distance picks the word that
  * was meant more often.
  */
@@ -42,11 +42,11 @@ export interface Candidate {
 export function compareCandidates(a: Candidate, b: Candidate): number {
   return (
     a.distance - b.distance ||
-    // At equal distance the word people say more often is the likelier one meant (spoken frequency).
-    b.entry.frequency - a.entry.frequency ||
     b.similarity - a.similarity ||
     // At equal distance the typist more likely meant a headword (beginning) than a form (begin → beginning).
     Number(a.viaForm) - Number(b.viaForm) ||
+    // Then the word people say more often is the likelier one meant (spoken frequency).
+    b.entry.frequency - a.entry.frequency ||
     b.entry.clipCount - a.entry.clipCount ||
     (a.entry.norm < b.entry.norm ? -1 : a.entry.norm > b.entry.norm ? 1 : 0)
   );
