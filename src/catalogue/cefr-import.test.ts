@@ -111,7 +111,7 @@ describe("importCefr on small tables", () => {
   const sensesHeader = "lemma\tpos\tsynset\trank\ttag_count\twritten\tusage\tdomain\tinstance\tgloss";
   const sources = (rows: string[], senses: string[], frequency: string): CatalogueSources => ({
     wordlist: [wordlistHeader, ...rows.map((r, i) => `${r}\tcefrj-1.5\t${i + 2}\t`)].join("\n"),
-    glosses: [glossHeader, ...rows.map((r, i) => `x\tx\tA1\tcefrj-1.5\t${i + 2}\t\t\t\t\t\t\t`)].join("\n"),
+    glosses: [glossHeader, ...rows.map((_r, i) => `x\tx\tA1\tcefrj-1.5\t${i + 2}\t\t\t\t\t\t\t`)].join("\n"),
     senses: [sensesHeader, ...senses].join("\n"),
     webster: "word\tpos\tdefinition\n",
     translations: "synset\tlang\ttranslations\n00000001-n\tes\tperro\n",

@@ -4,7 +4,7 @@ import { damerauLevenshtein } from "../text/edit-distance.js";
 import { similarity } from "../text/trigram.js";
 import { typoDistance } from "../text/typo-distance.js";
 import { type Candidate, compareCandidates, FUZZY_MIN_SIMILARITY, FuzzyIndex, maxEdits } from "./fuzzy.js";
-import { testCatalog } from "./test-catalog.js";
+import { testCatalog } from "./test-catalog.fixture.js";
 import type { WordCatalog, WordEntry } from "./word-catalog.js";
 
 /**
