@@ -59,7 +59,8 @@ export interface TrigramMatch {
 /**
  * Built once from a list of keys (the catalogue's). A query counts, for each entry, the trigrams it
  * shares with the query by walking only the posting lists of the query's trigrams, so its cost grows
- * with the entries that share a trigram, not with the size of the catalogue.
+ * with the entries that share a trigram, not with the size of the catalogue; with a threshold, the longest
+ * lists are not walked but probed for the entries the others found.
  */
 export class TrigramIndex {
   readonly size: number;
@@ -117,7 +118,49 @@ export class TrigramIndex {
   search(query: string, minSimilarity: number): TrigramMatch[] {
     if (Number.isNaN(minSimilarity)) throw new RangeError("minSimilarity must be a number, got NaN");
     const queryTrigrams = trigramSet(query);
+    if (minSimilarity <= 0) return this.#searchAll(queryTrigrams);
     const queryCount = queryTrigrams.size;
+    const lists: Int32Array[] = [];
+    for (const trigram of queryTrigrams) {
+      const postings = this.#postingsByTrigram.get(trigram);
+      if (postings !== undefined) lists.push(postings);
+    }
+    // An entry sharing s trigrams has similarity s / (nq + ne − s) ≤ s / nq, since it has ne ≥ s trigrams:
+    // it needs s ≥ minSimilarity · nq. Whoever shares that many of the query's lists is in at least one of
+    // any (lists − needed + 1) of them, so only the shortest are walked (prefix filtering); the longest
+    // (`ing`, `es `, a first letter's) are only probed for the entries found.
+    const needed = Math.max(1, Math.ceil(minSimilarity * queryCount - 1e-9));
+    const walked = lists.length - needed + 1;
+    if (walked <= 0) return [];
+    lists.sort((a, b) => a.length - b.length);
+    const shared = this.#shared;
+    const touched = this.#touched;
+    let touchedCount = 0;
+    for (let l = 0; l < walked; l++) {
+      for (const entry of lists[l] as Int32Array) {
+        if (shared[entry] === 0) touched[touchedCount++] = entry;
+        shared[entry] = (shared[entry] as number) + 1;
+      }
+    }
+    const probed = lists.length - walked;
+    const matches: TrigramMatch[] = [];
+    for (let t = 0; t < touchedCount; t++) {
+      const entry = touched[t] as number;
+      let count = shared[entry] as number;
+      shared[entry] = 0;
+      const entryCount = this.#trigramCounts[entry] as number;
+      // Similarity grows with the shared count: drop the entry if even every probed list would not do.
+      const most = Math.min(count + probed, entryCount, queryCount);
+      if (trigramSimilarity(most, queryCount, entryCount) < minSimilarity) continue;
+      for (let l = walked; l < lists.length; l++) if (contains(lists[l] as Int32Array, entry)) count++;
+      const similarity = trigramSimilarity(count, queryCount, entryCount);
+      if (similarity >= minSimilarity) matches.push({ index: entry, similarity });
+    }
+    return matches.sort((x, y) => y.similarity - x.similarity || x.index - y.index);
+  }
+
+  /** Every entry, with its similarity (0 for those sharing no trigram). */
+  #searchAll(queryTrigrams: Set<string>): TrigramMatch[] {
     const shared = this.#shared;
     const touched = this.#touched;
     let touchedCount = 0;
@@ -126,18 +169,20 @@ export class TrigramIndex {
       if (postings === undefined) continue;
       for (const entry of postings) {
         if (shared[entry] === 0) touched[touchedCount++] = entry;
-        shared[entry] = (shared[entry] ?? 0) + 1;
+        shared[entry] = (shared[entry] as number) + 1;
       }
     }
     const matches: TrigramMatch[] = [];
     for (let t = 0; t < touchedCount; t++) {
-      const entry = touched[t] ?? 0;
-      const similarity = trigramSimilarity(shared[entry] ?? 0, queryCount, this.#trigramCounts[entry] ?? 0);
+      const entry = touched[t] as number;
+      const count = shared[entry] as number;
       shared[entry] = 0;
-      if (similarity >= minSimilarity) matches.push({ index: entry, similarity });
+      matches.push({
+        index: entry,
+        similarity: trigramSimilarity(count, queryTrigrams.size, this.#trigramCounts[entry] as number),
+      });
     }
-    // Entries sharing no trigram have similarity 0: only a threshold of 0 or less admits them.
-    if (minSimilarity <= 0) this.#addUntouched(matches);
+    this.#addUntouched(matches);
     return matches.sort((x, y) => y.similarity - x.similarity || x.index - y.index);
   }
 
@@ -189,4 +234,16 @@ export class TrigramIndex {
       if (seen[entry] === 0) matches.push({ index: entry, similarity: 0 });
     }
   }
+}
+
+/** Whether a sorted posting list holds the entry (binary search). */
+function contains(list: Int32Array, entry: number): boolean {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid] as number) < entry) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length && list[lo] === entry;
 }
