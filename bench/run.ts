@@ -17,6 +17,7 @@ import { type BenchResults, ResultSink } from "./report/results.js";
 import { writeResults } from "./report/write.js";
 import { runAccessSection } from "./serve/access-section.js";
 import { runServingSection } from "./serve/serving-section.js";
+import { runSpellingSection } from "./spelling/section.js";
 
 const RUNNERS: Record<SectionName, (ctx: BenchContext) => Promise<void>> = {
   build: runBuildSection,
@@ -25,6 +26,7 @@ const RUNNERS: Record<SectionName, (ctx: BenchContext) => Promise<void>> = {
   inprocess: runInProcessSection,
   memory: runMemorySection,
   peer: runPeerSection,
+  spelling: runSpellingSection,
 };
 
 function settingsOf(options: BenchOptions): Record<string, unknown> {

@@ -7,9 +7,10 @@
 import { runPsql } from "./psql.js";
 
 export interface PgTrgmResult {
-  /** Per misspelling, in input order: microseconds and the first answer ("" when none). */
+  /** Per misspelling, in input order: microseconds, the first answer ("" when none) and the first five. */
   latenciesUs: Float64Array;
   top1: string[];
+  top5: string[][];
   version: string;
 }
 
@@ -52,7 +53,7 @@ END $$;
 SELECT 'V', current_setting('server_version');
 SELECT 'W', pg_temp.run_typos(0);
 SELECT 'T', pg_temp.run_typos(1);
-SELECT 'R', id, us, coalesce(top[1], '') FROM timings WHERE round = 1 ORDER BY id;
+SELECT 'R', id, us, coalesce(array_to_string(top, '|'), '') FROM timings WHERE round = 1 ORDER BY id;
 DROP TABLE ${table};
 `;
 }
@@ -69,6 +70,7 @@ export function runPgTrgm(
   }
   const latenciesUs = new Float64Array(typos.length);
   const top1: string[] = new Array(typos.length).fill("");
+  const top5: string[][] = typos.map(() => []);
   let version = "";
   let rows = 0;
   for (const line of result.stdout.split("\n")) {
@@ -77,9 +79,12 @@ export function runPgTrgm(
     if (fields[0] !== "R") continue;
     const id = Number(fields[1]);
     latenciesUs[id] = Number(fields[2]);
-    top1[id] = fields[3] ?? "";
+    // No catalogue word holds a `|`.
+    const answers = (fields[3] ?? "").split("|").filter((w) => w !== "");
+    top5[id] = answers;
+    top1[id] = answers[0] ?? "";
     rows++;
   }
   if (rows !== typos.length) return { problem: `expected ${typos.length} timed rows from psql, got ${rows}` };
-  return { latenciesUs, top1, version };
+  return { latenciesUs, top1, top5, version };
 }

@@ -17,7 +17,7 @@ export interface Misspelling {
 const VOWELS = "aeiou";
 
 /** Letters next to each other on a QWERTY keyboard (same row and the rows above and below). */
-const QWERTY_NEIGHBOURS: Readonly<Record<string, string>> = {
+export const QWERTY_NEIGHBOURS: Readonly<Record<string, string>> = {
   q: "wa",
   w: "qeas",
   e: "wrsd",

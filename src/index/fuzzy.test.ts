@@ -1,28 +1,47 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { damerauLevenshtein } from "../text/edit-distance.js";
+import { phoneticCodes, soundAlike } from "../text/phonetic-index.js";
 import { similarity } from "../text/trigram.js";
 import { typoDistance } from "../text/typo-distance.js";
-import { type Candidate, compareCandidates, FUZZY_MIN_SIMILARITY, FuzzyIndex, maxEdits } from "./fuzzy.js";
+import {
+  type Candidate,
+  candidateScore,
+  compareCandidates,
+  FUZZY_MIN_SIMILARITY,
+  FuzzyIndex,
+  maxEdits,
+  wordsSpelled,
+} from "./fuzzy.js";
 import { testCatalog } from "./test-catalog.fixture.js";
 import type { WordCatalog, WordEntry } from "./word-catalog.js";
 
 /**
  * The naive reference: every spelling of the catalogue measured against the key, kept when it is one plain
- * edit away or similar enough by trigrams, and within the distance cap; the best spelling per word.
+ * edit away, similar enough by trigrams or sounding alike, and within the distance cap; the best spelling
+ * per word.
  */
 function scanEverySpelling(catalog: WordCatalog, key: string, limit: number): Candidate[] {
   const cap = maxEdits(key.length) + 1;
+  const codes = phoneticCodes(key);
   const byWord = new Map<WordEntry, Candidate>();
   for (const norm of catalog.spellingNorms()) {
     if (norm === key) continue;
     const sim = similarity(key, norm);
-    if (damerauLevenshtein(key, norm) > 1 && sim < FUZZY_MIN_SIMILARITY) continue;
+    const sounds = soundAlike(codes, phoneticCodes(norm));
+    if (damerauLevenshtein(key, norm) > 1 && sim < FUZZY_MIN_SIMILARITY && !sounds) continue;
     const distance = typoDistance(key, norm);
     if (distance > cap) continue;
-    for (const ref of catalog.spellingsOf(norm)) {
+    for (const ref of wordsSpelled(catalog, norm)) {
       const entry = catalog.words[ref.index] as WordEntry;
-      const candidate = { entry, distance, similarity: sim, viaForm: ref.kind === 2 };
+      const candidate = {
+        entry,
+        distance,
+        similarity: sim,
+        viaForm: ref.kind === 2,
+        soundAlike: sounds,
+        score: candidateScore(distance, sounds, entry.frequency),
+      };
       const seen = byWord.get(entry);
       if (seen === undefined || compareCandidates(candidate, seen) < 0) byWord.set(entry, candidate);
     }

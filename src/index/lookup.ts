@@ -4,7 +4,7 @@
  */
 import type { MatchType } from "../domain.js";
 import { searchKey } from "../text/tokenise.js";
-import { type FuzzyIndex, maxEdits } from "./fuzzy.js";
+import { acceptable, type FuzzyIndex } from "./fuzzy.js";
 import type { WordCatalog, WordEntry } from "./word-catalog.js";
 
 export const MATCH_MODES = ["strict", "forms", "fuzzy"] as const;
@@ -45,13 +45,14 @@ export function resolveWord(
   }
 
   const candidates = fuzzy.candidates(key, DID_YOU_MEAN_MAX + 1);
-  const best = candidates[0];
-  if (mode === "fuzzy" && best !== undefined && best.distance <= maxEdits(key.length)) {
+  // The likeliest candidate close enough to be taken; a likelier one farther away is only named.
+  const best = candidates.find((c) => acceptable(c, key.length));
+  if (mode === "fuzzy" && best !== undefined) {
     return {
       found: true,
       matchType: "fuzzy",
       entry: best.entry,
-      didYouMean: candidates.slice(1).map((c) => c.entry),
+      didYouMean: candidates.filter((c) => c !== best).map((c) => c.entry),
     };
   }
   // Not found: name the best guesses, even those the match mode did not allow using.
