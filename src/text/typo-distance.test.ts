@@ -17,6 +17,22 @@ describe("typoDistance", () => {
     expect(typoDistance("seperate", "separate")).toBe(0.5); // vowel for vowel
   });
 
+  it("charges half an edit for a slip by ear", () => {
+    expect(typoDistance("pleace", "please")).toBe(0.5); // c for s
+    expect(typoDistance("kwick", "quick")).toBe(1.5); // k for q, w for u
+    expect(typoDistance("fone", "phone")).toBe(0.5); // f for ph
+    expect(typoDistance("telephone", "telefone")).toBe(0.5); // ph for f
+    expect(typoDistance("wich", "which")).toBe(0.5); // a silent h left out
+    expect(typoDistance("gost", "ghost")).toBe(0.5);
+    expect(typoDistance("intens", "intense")).toBe(0.5); // a silent final e left out
+    expect(typoDistance("definate", "definit")).toBe(1); // an e added, and a vowel for another
+  });
+
+  it("keeps a plain edit for an h or an e elsewhere", () => {
+    expect(typoDistance("tere", "there")).toBe(1); // th is heard
+    expect(typoDistance("brak", "break")).toBe(1); // an inner e
+  });
+
   it("charges three quarters for a neighbouring key", () => {
     expect(typoDistance("hwllo", "hello")).toBe(0.75);
   });
@@ -25,15 +41,37 @@ describe("typoDistance", () => {
     expect(typoDistance("recieve", "receive")).toBeLessThan(typoDistance("recieve", "relieve"));
   });
 
-  it("never exceeds Damerau-Levenshtein nor falls below half of it", () => {
-    const word = fc.stringMatching(/^[a-z]{0,9}$/);
+  // Few letters, so that doubles, ph, silent h and final e come up often.
+  const word = fc.stringMatching(/^[acefhkpqsz]{0,9}$/);
+
+  it("never exceeds Damerau-Levenshtein nor falls below a quarter of it (ph for f is two edits at half)", () => {
     fc.assert(
       fc.property(word, word, (a, b) => {
         const typo = typoDistance(a, b);
         const plain = damerauLevenshtein(a, b);
         expect(typo).toBeLessThanOrEqual(plain);
-        expect(typo).toBeGreaterThanOrEqual(plain / 2);
+        expect(typo).toBeGreaterThanOrEqual(plain / 4);
       }),
+    );
+  });
+
+  it("is symmetric", () => {
+    fc.assert(
+      fc.property(word, word, (a, b) => {
+        expect(typoDistance(a, b)).toBe(typoDistance(b, a));
+      }),
+    );
+  });
+
+  it("gives the exact distance under a cap whenever it is within the cap", () => {
+    fc.assert(
+      fc.property(word, word, fc.constantFrom(0.5, 1, 1.5, 2, 3), (a, b, max) => {
+        const exact = typoDistance(a, b);
+        const capped = typoDistance(a, b, max);
+        if (exact <= max) expect(capped).toBe(exact);
+        else expect(capped).toBeGreaterThan(max);
+      }),
+      { numRuns: 500 },
     );
   });
 

@@ -1,9 +1,12 @@
 /**
- * Edit distance weighted by how people mistype: the edits of Damerau-Levenshtein (optimal string
- * alignment), with the slips that dominate real misspellings costing less than an arbitrary edit. Swapping
- * two neighbours (`recieve`), doubling or undoubling a letter (`neccessary`, `ocasion`), one vowel for
- * another (`seperate`) cost half an edit; a key next to the intended one on a QWERTY keyboard costs three
- * quarters. So among candidates one plain edit away, the one a typist more likely meant ranks first.
+ * Edit distance weighted by how people misspell: the edits of Damerau-Levenshtein (optimal string
+ * alignment), with the slips that dominate real misspellings costing less than an arbitrary edit. Typing
+ * slips: swapping two neighbours (`recieve`), doubling or undoubling a letter (`neccessary`, `ocasion`)
+ * cost half an edit; a key next to the intended one on a QWERTY keyboard three quarters. Slips by ear cost
+ * half an edit: one vowel for another (`seperate`), a consonant spelled as another that sounds the same
+ * (c/k, c/s, s/z, k/q, g/j: `pleace`), `ph` for `f` and back (`fone`), a silent `h` after c, g, r or w
+ * (`wich`, `gost`) or a silent final `e` (`intens`) left out or added. So among candidates one plain edit
+ * away, the one a typist more likely meant ranks first.
  */
 
 /** Costs in quarter edits, so the dynamic programme stays in integers. */
@@ -11,7 +14,16 @@ const EDIT = 4;
 const CHEAP = 2;
 const NEIGHBOUR = 3;
 
-const VOWELS = new Set([..."aeiouy"].map((c) => c.codePointAt(0) as number));
+const code = (c: string): number => c.codePointAt(0) as number;
+const VOWELS = new Set([..."aeiouy"].map(code));
+/** Consonant pairs that spell one sound. */
+const SOUND_ALIKE = ["ck", "cs", "sz", "kq", "gj"];
+/** Letters after which an `h` may go unheard. */
+const BEFORE_SILENT_H = new Set([..."cgrw"].map(code));
+const H = code("h");
+const E = code("e");
+const P = code("p");
+const F = code("f");
 const KEYBOARD_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
 
 function pairKey(a: number, b: number): number {
@@ -29,9 +41,14 @@ KEYBOARD_ROWS.forEach((row, r) => {
   });
 });
 
+const SOUND_ALIKE_PAIRS = new Set(
+  SOUND_ALIKE.map((pair) => pairKey(code(pair[0] as string), code(pair[1] as string))),
+);
+
 function slowSubstitutionCost(a: number, b: number): number {
   if (a === b) return 0;
   if (VOWELS.has(a) && VOWELS.has(b)) return CHEAP;
+  if (SOUND_ALIKE_PAIRS.has(pairKey(a, b))) return CHEAP;
   return NEIGHBOURS.has(pairKey(a, b)) ? NEIGHBOUR : EDIT;
 }
 
@@ -63,6 +80,18 @@ function fill(text: string, into: Int32Array): [Int32Array, number] {
 }
 
 /**
+ * The cost of inserting (or deleting) the character at position `at` (1-based) of a word of `length`
+ * characters: half an edit when it doubles a neighbour, is an `h` after c, g, r or w, or is a final `e`.
+ */
+function insertionCost(codes: Int32Array, at: number, length: number): number {
+  const c = codes[at - 1] as number;
+  if (c === codes[at - 2] || c === codes[at]) return CHEAP;
+  if (c === H && at > 1 && BEFORE_SILENT_H.has(codes[at - 2] as number)) return CHEAP;
+  if (c === E && at === length && at > 1) return CHEAP;
+  return EDIT;
+}
+
+/**
  * The weighted distance from `a` (what was typed) to `b` (a candidate), in edits (0.5, 0.75, 1, …).
  * With `max`, any value above `max` may be returned as soon as the distance surely exceeds it.
  */
@@ -80,32 +109,39 @@ export function typoDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
   let last = rows[1] as Int32Array;
   let current = rows[2] as Int32Array;
   last[0] = 0;
-  for (let j = 1; j <= m; j++) {
-    const c = y[j - 1] as number;
-    last[j] = (last[j - 1] as number) + (c === y[j - 2] || c === y[j] ? CHEAP : EDIT);
-  }
+  for (let j = 1; j <= m; j++) last[j] = (last[j - 1] as number) + insertionCost(y, j, m);
+  let lastMin = 0;
   for (let i = 1; i <= n; i++) {
     const xi = x[i - 1] as number;
-    // Deleting a letter that doubles a neighbour is a cheap slip.
-    const del = xi === x[i - 2] || xi === x[i] ? CHEAP : EDIT;
+    const del = insertionCost(x, i, n);
     current[0] = (last[0] as number) + del;
     let rowMin = current[0] as number;
     for (let j = 1; j <= m; j++) {
       const yj = y[j - 1] as number;
-      const ins = yj === y[j - 2] || yj === y[j] ? CHEAP : EDIT;
       let best = (last[j - 1] as number) + substitutionCost(xi, yj);
       const deletion = (last[j] as number) + del;
       if (deletion < best) best = deletion;
-      const insertion = (current[j - 1] as number) + ins;
+      const insertion = (current[j - 1] as number) + insertionCost(y, j, m);
       if (insertion < best) best = insertion;
       if (i > 1 && j > 1 && xi === y[j - 2] && x[i - 2] === yj && xi !== yj) {
         const transposition = (before[j - 2] as number) + CHEAP;
         if (transposition < best) best = transposition;
       }
+      // `ph` written for `f`, or `f` for `ph`.
+      if (i > 1 && xi === H && x[i - 2] === P && yj === F) {
+        const digraph = (before[j - 1] as number) + CHEAP;
+        if (digraph < best) best = digraph;
+      }
+      if (j > 1 && yj === H && y[j - 2] === P && xi === F) {
+        const digraph = (last[j - 2] as number) + CHEAP;
+        if (digraph < best) best = digraph;
+      }
       current[j] = best;
       if (best < rowMin) rowMin = best;
     }
-    if (rowMin > limit) return max + 1;
+    // A step spans at most two rows (a swap, `ph` for `f`): past two rows over the limit, no path returns.
+    if (rowMin > limit && lastMin > limit) return max + 1;
+    lastMin = rowMin;
     const recycled = before;
     before = last;
     last = current;
