@@ -6,11 +6,14 @@ import { similarity } from "../text/trigram.js";
 import { typoDistance } from "../text/typo-distance.js";
 import {
   type Candidate,
+  CLOSE_DISTANCE,
   candidateScore,
   compareCandidates,
   FUZZY_MIN_SIMILARITY,
   FuzzyIndex,
   maxEdits,
+  WIDE_CANDIDATES,
+  WIDE_MIN_SIMILARITY,
   wordsSpelled,
 } from "./fuzzy.js";
 import { testCatalog } from "./test-catalog.fixture.js";
@@ -18,20 +21,21 @@ import type { WordCatalog, WordEntry } from "./word-catalog.js";
 
 /**
  * The naive reference: every spelling of the catalogue measured against the key, kept when it is one plain
- * edit away, similar enough by trigrams or sounding alike, and within the distance cap; the best spelling
- * per word.
+ * edit away, similar enough by trigrams or sounding alike, and within the distance cap; when none of those
+ * is within one edit, the most similar spellings at the lower threshold as well; the best spelling per word.
  */
 function scanEverySpelling(catalog: WordCatalog, key: string, limit: number): Candidate[] {
   const cap = maxEdits(key.length) + 1;
   const codes = phoneticCodes(key);
+  const norms = catalog.spellingNorms();
   const byWord = new Map<WordEntry, Candidate>();
-  for (const norm of catalog.spellingNorms()) {
-    if (norm === key) continue;
-    const sim = similarity(key, norm);
-    const sounds = soundAlike(codes, phoneticCodes(norm));
-    if (damerauLevenshtein(key, norm) > 1 && sim < FUZZY_MIN_SIMILARITY && !sounds) continue;
+  let close = false;
+  const measure = (norm: string, sim: number): void => {
+    if (norm === key) return;
     const distance = typoDistance(key, norm);
-    if (distance > cap) continue;
+    if (distance > cap) return;
+    if (distance <= CLOSE_DISTANCE) close = true;
+    const sounds = soundAlike(codes, phoneticCodes(norm));
     for (const ref of wordsSpelled(catalog, norm)) {
       const entry = catalog.words[ref.index] as WordEntry;
       const candidate = {
@@ -40,75 +44,198 @@ function scanEverySpelling(catalog: WordCatalog, key: string, limit: number): Ca
         similarity: sim,
         viaForm: ref.kind === 2,
         soundAlike: sounds,
-        score: candidateScore(distance, sounds, entry.frequency),
+        score: candidateScore(distance, sim, sounds, entry.frequency),
       };
       const seen = byWord.get(entry);
       if (seen === undefined || compareCandidates(candidate, seen) < 0) byWord.set(entry, candidate);
     }
+  };
+  for (const norm of norms) {
+    const sim = similarity(key, norm);
+    const near = damerauLevenshtein(key, norm) <= 1 || sim >= FUZZY_MIN_SIMILARITY;
+    if (near || soundAlike(codes, phoneticCodes(norm))) measure(norm, sim);
+  }
+  if (!close) {
+    norms
+      .map((norm, index) => ({ norm, index, sim: similarity(key, norm) }))
+      .filter((s) => s.sim >= WIDE_MIN_SIMILARITY)
+      .sort((a, b) => b.sim - a.sim || a.index - b.index)
+      .slice(0, WIDE_CANDIDATES)
+      .forEach((s) => {
+        measure(s.norm, s.sim);
+      });
   }
   return [...byWord.values()].sort(compareCandidates).slice(0, limit);
 }
 
 const summary = (candidates: readonly Candidate[]) =>
   candidates.map((c) => ({ word: c.entry.word, distance: c.distance, viaForm: c.viaForm }));
+const words = (candidates: readonly Candidate[]) => candidates.map((c) => c.entry.word);
 
 describe("FuzzyIndex.candidates", () => {
   it("finds a spelling two cheap slips away even when another is one plain edit away", () => {
     const catalog = testCatalog([{ word: "nekesary" }, { word: "neccessary" }]);
     const found = new FuzzyIndex(catalog).candidates("necesary", 5);
+    // Two undoubled letters (half an edit each) against a k for a soft c (a whole edit): the closer
+    // spelling, which shares more trigrams too, ranks first.
     expect(summary(found)).toEqual([
       { word: "neccessary", distance: 1, viaForm: false },
       { word: "nekesary", distance: 1, viaForm: false },
     ]);
   });
 
-  const letters = fc.constantFrom(..."abcdeilnorst");
-  const word = fc.array(letters, { minLength: 2, maxLength: 9 }).map((a) => a.join(""));
-  const typo = fc.record({
-    at: fc.nat(),
-    kind: fc.constantFrom("delete", "insert", "swap", "replace", "double"),
-    letter: letters,
+  it("finds a spelling that sounds like the query though it shares few trigrams (nashon → nation)", () => {
+    const catalog = testCatalog([{ word: "nation" }, { word: "fashion" }, { word: "nasty" }]);
+    const found = new FuzzyIndex(catalog).candidates("nashon", 5);
+    expect(similarity("nashon", "nation")).toBeLessThan(FUZZY_MIN_SIMILARITY);
+    expect(found[0]).toMatchObject({ entry: { word: "nation" }, soundAlike: true });
   });
 
-  /** A word of the catalogue with one or two slips made in it, or a random string. */
-  function slipped(base: string, slips: readonly { at: number; kind: string; letter: string }[]): string {
+  it("ranks by a slip by ear over a keyboard slip (definately → definitely, seperate → separate)", () => {
+    const catalog = testCatalog([
+      { word: "definitely", frequency: 98 },
+      { word: "delicately", frequency: 0.9 },
+      { word: "definite", frequency: 5 },
+      { word: "separate", frequency: 42 },
+      { word: "operate", frequency: 28 },
+      { word: "desperate", frequency: 26 },
+    ]);
+    const fuzzy = new FuzzyIndex(catalog);
+    expect(words(fuzzy.candidates("definately", 3))[0]).toBe("definitely");
+    expect(words(fuzzy.candidates("seperate", 3))[0]).toBe("separate");
+  });
+
+  it("prefers the word spoken more often among equally close ones (wich → which)", () => {
+    const catalog = testCatalog([
+      { word: "wick", frequency: 1.85 },
+      { word: "which", frequency: 583 },
+      { word: "witch", frequency: 33 },
+      { word: "winch", frequency: 1.1 },
+      { word: "with", frequency: 5250 },
+      { word: "wish", frequency: 259 },
+    ]);
+    const found = new FuzzyIndex(catalog).candidates("wich", 6);
+    expect(words(found)[0]).toBe("which");
+    // `which` and `witch` sound like `wich` and lose only an unheard h: both rank above `with`.
+    expect(words(found).indexOf("witch")).toBeLessThan(words(found).indexOf("with"));
+  });
+
+  it("leads a spelling to its own word before the word it is a form of (abandoned, not abandon)", () => {
+    const catalog = testCatalog([
+      { word: "abandon", frequency: 20, forms: ["abandoned", "abandons"] },
+      { word: "abandoned", frequency: 5 },
+    ]);
+    const found = new FuzzyIndex(catalog).candidates("abandonned", 5);
+    expect(found[0]).toMatchObject({ entry: { word: "abandoned" }, viaForm: false });
+  });
+
+  it("widens the search when nothing is within one edit (two slips in one word)", () => {
+    const catalog = testCatalog([{ word: "commander" }, { word: "condor" }]);
+    expect(similarity("comamndor", "commander")).toBeLessThan(FUZZY_MIN_SIMILARITY);
+    expect(words(new FuzzyIndex(catalog).candidates("comamndor", 5))).toContain("commander");
+  });
+
+  const letters = fc.constantFrom(..."abcdefhiklnoprstw");
+  // Syllables whose sounds have several spellings, so that sound-alike spellings come up often.
+  const syllable = fc.constantFrom(
+    "pho",
+    "fo",
+    "ca",
+    "ka",
+    "ce",
+    "se",
+    "whi",
+    "wi",
+    "tion",
+    "shon",
+    "ni",
+    "lo",
+    "ra",
+  );
+  const word = fc.oneof(
+    fc.array(letters, { minLength: 2, maxLength: 9 }).map((a) => a.join("")),
+    fc.array(syllable, { minLength: 1, maxLength: 3 }).map((a) => a.join("")),
+  );
+  /** Slips by ear: a spelling for another that sounds the same. */
+  const SOUNDS: ReadonlyArray<[string, string]> = [
+    ["c", "k"],
+    ["k", "c"],
+    ["f", "ph"],
+    ["ph", "f"],
+    ["wh", "w"],
+    ["w", "wh"],
+    ["s", "c"],
+    ["a", "e"],
+    ["i", "a"],
+    ["ck", "k"],
+    ["tion", "shon"],
+    ["shon", "tion"],
+  ];
+  const typo = fc.record({
+    at: fc.nat(),
+    kind: fc.constantFrom("delete", "insert", "swap", "replace", "double", "sound"),
+    letter: letters,
+    sound: fc.constantFrom(...SOUNDS),
+  });
+
+  /** A word of the catalogue with one or two slips made in it. */
+  function slipped(
+    base: string,
+    slips: readonly { at: number; kind: string; letter: string; sound: readonly [string, string] }[],
+  ): string {
     let text = base;
-    for (const { at, kind, letter } of slips) {
+    for (const { at, kind, letter, sound } of slips) {
       const i = at % Math.max(1, text.length);
       if (kind === "delete") text = text.slice(0, i) + text.slice(i + 1);
       else if (kind === "insert") text = text.slice(0, i) + letter + text.slice(i);
       else if (kind === "swap")
         text = text.slice(0, i) + (text[i + 1] ?? "") + (text[i] ?? "") + text.slice(i + 2);
       else if (kind === "double") text = text.slice(0, i) + (text[i] ?? "") + text.slice(i);
-      else text = text.slice(0, i) + letter + text.slice(i + 1);
+      else if (kind === "sound") {
+        const [from, to] = sound;
+        const place = text.indexOf(from, i % Math.max(1, text.length - from.length + 1));
+        const where = place >= 0 ? place : text.indexOf(from);
+        if (where >= 0) text = text.slice(0, where) + to + text.slice(where + from.length);
+      } else text = text.slice(0, i) + letter + text.slice(i + 1);
     }
     return text;
   }
 
   it("returns what a scan of every spelling returns, in the same order", () => {
+    // How often the property met what only sound or only the wider search finds: it must, to mean much.
+    let bySoundOnly = 0;
+    let widened = 0;
     fc.assert(
       fc.property(
         fc.uniqueArray(word, { minLength: 1, maxLength: 40 }),
         fc.array(fc.array(word, { maxLength: 2 }), { maxLength: 40 }),
+        fc.array(fc.integer({ min: 0, max: 3000 }), { maxLength: 40 }),
         fc.nat(),
         fc.array(typo, { minLength: 1, maxLength: 2 }),
-        (words, forms, pick, slips) => {
+        (list, forms, frequencies, pick, slips) => {
           const catalog = testCatalog(
-            words.map((w, i) => ({
+            list.map((w, i) => ({
               word: w,
               clips: i % 3,
-              forms: (forms[i] ?? []).filter((f) => !words.includes(f)),
+              frequency: (frequencies[i] ?? 0) / 10,
+              forms: (forms[i] ?? []).filter((f) => !list.includes(f)),
             })),
           );
-          const key = slipped(words[pick % words.length] as string, slips);
+          const key = slipped(list[pick % list.length] as string, slips);
           if (key === "") return;
           const fast = new FuzzyIndex(catalog).candidates(key, 6);
           const oracle = scanEverySpelling(catalog, key, 6);
-          if (oracle.length === 0) return; // the guesses of a query with no candidate are not compared
           expect(summary(fast)).toEqual(summary(oracle));
+          // More than one edit (typo distance never exceeds plain edits) and too few trigrams: only sound.
+          if (fast.some((c) => c.soundAlike && c.similarity < FUZZY_MIN_SIMILARITY && c.distance > 1)) {
+            bySoundOnly++;
+          }
+          if (fast.length > 0 && fast.every((c) => c.distance > CLOSE_DISTANCE)) widened++;
         },
       ),
-      { numRuns: 400, seed: 12 },
+      { numRuns: 600, seed: 12 },
     );
+    expect(bySoundOnly).toBeGreaterThan(10);
+    expect(widened).toBeGreaterThan(30);
   });
 });

@@ -3,23 +3,37 @@
  * `chidlren` finds `child` through `children`). Candidates: every spelling within one plain edit (a
  * deletion-variant index: short words with one typo share too few trigrams to be found by similarity),
  * every spelling whose trigram similarity (pg_trgm semantics) reaches pg_trgm's default threshold, 0.3, and
- * every spelling that sounds like the query (the same Double Metaphone code: `nashon` → `nation`).
+ * every spelling that sounds like the query (a Double Metaphone code in common: `nashon` → `nation`); when
+ * none of them is within one edit, the most similar spellings at a lower threshold too.
  * They are ranked as a noisy channel would: the typo-weighted Damerau-Levenshtein distance (how unlikely
- * the slip is), less a bonus when the spelling sounds like the query (a slip by ear), less a prior of how
- * often the word is spoken (a word said ten times as often is that much likelier to be the one meant).
+ * the slips are), less a bonus when the spelling sounds like the query (a slip by ear) and for trigram
+ * similarity (what is left of the word), less a prior of how often the word is spoken.
  */
 import { DeletionIndex } from "../text/deletion-index.js";
 import { damerauLevenshtein } from "../text/edit-distance.js";
-import { PhoneticIndex, phoneticCodes, soundAlike } from "../text/phonetic-index.js";
+import { PhoneticIndex } from "../text/phonetic-index.js";
 import { TrigramIndex } from "../text/trigram-index.js";
 import { typoDistance } from "../text/typo-distance.js";
 import type { SpellingRef, WordCatalog, WordEntry } from "./word-catalog.js";
 
 /** Similarity that makes a candidate beyond one edit: pg_trgm's default `similarity_threshold`. */
 export const FUZZY_MIN_SIMILARITY = 0.3;
-/** For guesses when nothing is that close: a lower threshold, and only the most similar are measured. */
-const GUESS_MIN_SIMILARITY = 0.12;
-const GUESS_CANDIDATES = 40;
+/**
+ * When no candidate is within one edit (two slips in one word, `comamndor`): a lower threshold, and only
+ * the most similar spellings are measured. They are the guesses of a query nothing is close to.
+ */
+export const WIDE_MIN_SIMILARITY = 0.12;
+export const WIDE_CANDIDATES = 40;
+/** A candidate this close makes the wider search needless. */
+export const CLOSE_DISTANCE = 1;
+
+/**
+ * The ranking's weights, in edits: what sounding alike is worth, what a tenfold spoken frequency is worth,
+ * and what full trigram similarity is worth. Chosen on generated misspellings (bench: spelling section).
+ */
+export const SOUND_ALIKE_BONUS = 0.25;
+export const PRIOR_PER_DECADE = 0.1;
+export const SIMILARITY_WEIGHT = 1.5;
 
 /**
  * Most (typo-weighted) edits a fuzzy match may need, by query length: one typo in a short word, two in most
@@ -32,16 +46,33 @@ export function maxEdits(length: number): number {
   return 3;
 }
 
-/** Edits a spelling that sounds like the query is let off, and the prior's weight per tenfold frequency. */
-export const SOUND_ALIKE_BONUS = 0.5;
-export const PRIOR_PER_DECADE = 0.3;
+export interface Candidate {
+  entry: WordEntry;
+  /** Reached through an inflected form rather than the headword or a variant. */
+  viaForm: boolean;
+  /** Typo-weighted edits from the query to the nearest spelling of the word. */
+  distance: number;
+  similarity: number;
+  /** The spelling has a Double Metaphone code of the query's. */
+  soundAlike: boolean;
+  /** candidateScore of the above and the word's frequency: lower is likelier. */
+  score: number;
+}
 
-/**
- * A candidate's cost, lower is likelier: typo-weighted edits, less the sound-alike bonus, less the prior
- * (spoken frequency per million words, on a log scale: 0 when unknown).
- */
-export function candidateScore(distance: number, sounds: boolean, frequency: number): number {
-  return distance - (sounds ? SOUND_ALIKE_BONUS : 0) - PRIOR_PER_DECADE * Math.log10(1 + frequency);
+/** A candidate's cost: edits, less the sound-alike bonus, the similarity credit and the spoken prior. */
+export function candidateScore(
+  distance: number,
+  similarity: number,
+  sounds: boolean,
+  frequency: number,
+): number {
+  return (
+    distance -
+    (sounds ? SOUND_ALIKE_BONUS : 0) -
+    SIMILARITY_WEIGHT * similarity -
+    // Occurrences per million words; 0 (unknown) adds nothing.
+    PRIOR_PER_DECADE * Math.log10(1 + frequency)
+  );
 }
 
 /**
@@ -52,24 +83,11 @@ export function acceptable(candidate: Candidate, keyLength: number): boolean {
   return candidate.distance <= maxEdits(keyLength) + (candidate.soundAlike ? 1 : 0);
 }
 
-export interface Candidate {
-  entry: WordEntry;
-  /** Reached through an inflected form rather than the headword or a variant. */
-  viaForm: boolean;
-  /** Typo-weighted edits from the query to the nearest spelling of the word. */
-  distance: number;
-  similarity: number;
-  /** The spelling has a Double Metaphone code of the query's. */
-  soundAlike: boolean;
-  /** candidateScore of the above and the word's frequency. */
-  score: number;
-}
-
 export function compareCandidates(a: Candidate, b: Candidate): number {
   return (
     a.score - b.score ||
-    b.similarity - a.similarity ||
-    // At equal distance the typist more likely meant a headword (beginning) than a form (begin → beginning).
+    a.distance - b.distance ||
+    // At equal cost the typist more likely meant a headword (beginning) than a form (begin → beginning).
     Number(a.viaForm) - Number(b.viaForm) ||
     b.entry.frequency - a.entry.frequency ||
     b.entry.clipCount - a.entry.clipCount ||
@@ -92,6 +110,9 @@ export class FuzzyIndex {
   readonly #trigrams: TrigramIndex;
   readonly #oneEdit: DeletionIndex;
   readonly #phonetic: PhoneticIndex;
+  /** The query that last considered each spelling (a lookup runs to completion synchronously). */
+  readonly #consideredBy: Uint32Array;
+  #queries = 0;
 
   constructor(catalog: WordCatalog) {
     this.#catalog = catalog;
@@ -99,31 +120,42 @@ export class FuzzyIndex {
     this.#trigrams = new TrigramIndex(this.#keys);
     this.#oneEdit = new DeletionIndex(this.#keys);
     this.#phonetic = new PhoneticIndex(this.#keys);
+    this.#consideredBy = new Uint32Array(this.#keys.length);
   }
 
   /** Words near the key, best first, one candidate per word; farther than maxEdits + 1 are cut. */
   candidates(key: string, limit: number): Candidate[] {
     const cap = maxEdits(key.length) + 1;
     const query = this.#trigrams.prepare(key);
-    const codes = phoneticCodes(key);
+    const codes = this.#phonetic.prepare(key);
     const byWord = new Map<WordEntry, Candidate>();
-    const considered = new Set<number>();
-    const consider = (index: number, similarity: number): void => {
-      considered.add(index);
+    let close = false;
+    this.#queries = (this.#queries + 1) >>> 0;
+    if (this.#queries === 0) {
+      this.#consideredBy.fill(0);
+      this.#queries = 1;
+    }
+    const stamp = this.#queries;
+    /** Measures a spelling once per query; the similarity is computed when not given (-1). */
+    const consider = (index: number, given: number): void => {
+      if (this.#consideredBy[index] === stamp) return;
+      this.#consideredBy[index] = stamp;
       const norm = this.#keys[index] as string;
       if (norm === key) return;
       const distance = typoDistance(key, norm, cap);
       if (distance > cap) return;
-      const sounds = soundAlike(codes, this.#phonetic.codesOf(index));
+      if (distance <= CLOSE_DISTANCE) close = true;
+      const similarity = given >= 0 ? given : this.#trigrams.similarityTo(query, index);
+      const sounds = this.#phonetic.soundsLike(codes, index);
       for (const ref of wordsSpelled(this.#catalog, norm)) {
         const entry = this.#catalog.words[ref.index] as WordEntry;
-        const candidate = {
+        const candidate: Candidate = {
           entry,
           distance,
           similarity,
           viaForm: ref.kind === 2,
           soundAlike: sounds,
-          score: candidateScore(distance, sounds, entry.frequency),
+          score: candidateScore(distance, similarity, sounds, entry.frequency),
         };
         const seen = byWord.get(entry);
         if (seen === undefined || compareCandidates(candidate, seen) < 0) byWord.set(entry, candidate);
@@ -132,22 +164,26 @@ export class FuzzyIndex {
     // The deletion index offers a superset (two words sharing a deletion variant may be two edits apart).
     for (const index of this.#oneEdit.candidates(key)) {
       const similarity = this.#trigrams.similarityTo(query, index);
-      if (similarity < FUZZY_MIN_SIMILARITY && damerauLevenshtein(key, this.#keys[index] as string, 1) > 1) {
-        continue;
+      if (
+        similarity >= FUZZY_MIN_SIMILARITY ||
+        damerauLevenshtein(key, this.#keys[index] as string, 1) <= 1
+      ) {
+        consider(index, similarity);
       }
-      consider(index, similarity);
     }
     // The trigram search runs even when a spelling is one edit away: two cheap slips cost no more than
     // one plain edit (`necesary` → `neccessary`), and `didYouMean` lists more than the best candidate.
     for (const { index, similarity } of this.#trigrams.search(key, FUZZY_MIN_SIMILARITY)) {
-      if (!considered.has(index)) consider(index, similarity);
+      consider(index, similarity);
     }
-    for (const index of this.#phonetic.candidates(codes)) {
-      if (!considered.has(index)) consider(index, this.#trigrams.similarityTo(query, index));
-    }
-    if (byWord.size === 0) {
-      const guesses = this.#trigrams.search(key, GUESS_MIN_SIMILARITY).slice(0, GUESS_CANDIDATES);
-      for (const { index, similarity } of guesses) consider(index, similarity);
+    for (const list of this.#phonetic.candidateLists(codes)) for (const index of list) consider(index, -1);
+    if (!close) {
+      for (const { index, similarity } of this.#trigrams
+        .search(key, WIDE_MIN_SIMILARITY)
+        .slice(0, WIDE_CANDIDATES)) {
+        // Spellings measured already are skipped by consider.
+        consider(index, similarity);
+      }
     }
     return [...byWord.values()].sort(compareCandidates).slice(0, limit);
   }

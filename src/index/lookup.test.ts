@@ -13,6 +13,9 @@ const catalog = testCatalog([
   { word: "dog", clips: 9 },
   { word: "ice cream", clips: 4, forms: ["ice creams"] },
   { word: "necessary", clips: 2 },
+  { word: "knowledge", clips: 3 },
+  { word: "which", clips: 1, frequency: 583 },
+  { word: "witch", clips: 6, frequency: 33 },
 ]);
 const fuzzy = new FuzzyIndex(catalog);
 const resolve = (input: string, mode: "strict" | "forms" | "fuzzy" = "fuzzy") =>
@@ -49,6 +52,14 @@ describe("resolveWord", () => {
     expect(matched("recieve")).toMatchObject({ word: "receive", type: "fuzzy" });
     expect(matched("neccessary")).toMatchObject({ word: "necessary", type: "fuzzy" });
     expect(matched("dgo")).toMatchObject({ word: "dog", type: "fuzzy" });
+  });
+
+  it("takes a word that sounds like the misspelling one edit farther than another (nolege)", () => {
+    expect(matched("nolege")).toMatchObject({ word: "knowledge", type: "fuzzy" });
+  });
+
+  it("takes the word spoken more often among equally close ones, naming the other (wich)", () => {
+    expect(matched("wich")).toEqual({ word: "which", type: "fuzzy", didYouMean: ["witch"] });
   });
 
   it("stops at the stages the match mode allows", () => {

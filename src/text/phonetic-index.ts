@@ -1,8 +1,8 @@
 /**
  * Sound-alike spellings: every key filed under its Double Metaphone codes (the `double-metaphone`
- * package), so a misspelling written by ear (`definately`, `nashon`, `fone`) finds the word it sounds
- * like even when it shares few letters or trigrams with it. Two spellings sound alike when one's primary
- * or alternate code equals one of the other's.
+ * package), so a misspelling written by ear (`definately`, `nashon`, `wich`) finds the word it sounds like
+ * even when it shares few letters or trigrams with it. Two spellings sound alike when a code of one (its
+ * primary or its alternate) is a code of the other.
  */
 import { doubleMetaphone } from "double-metaphone";
 
@@ -18,64 +18,62 @@ export function phoneticCodes(word: string): string[] {
   return codes;
 }
 
-/** Whether two code lists share a code. */
+/** Whether two words, by their codes, sound alike. */
 export function soundAlike(a: readonly string[], b: readonly string[]): boolean {
   for (const code of a) if (b.includes(code)) return true;
   return false;
 }
 
-export class PhoneticIndex {
-  /** Each key's codes, by the key's position. */
-  readonly #codes: string[][];
-  readonly #byCode = new Map<string, Int32Array>();
+/** A query's codes as the index numbers them; codes no key has are left out (nothing sounds like them). */
+export type PreparedCodes = readonly number[];
 
-  constructor(keys: readonly string[]) {
-    this.#codes = keys.map(phoneticCodes);
-    const lists = new Map<string, number[]>();
-    this.#codes.forEach((codes, index) => {
-      for (const code of codes) {
-        const list = lists.get(code);
-        if (list === undefined) lists.set(code, [index]);
-        else list.push(index);
-      }
-    });
-    for (const [code, list] of lists) this.#byCode.set(code, Int32Array.from(list));
-  }
-
-  /** The codes of the key at `index`. */
-  codesOf(index: number): readonly string[] {
-    return this.#codes[index] ?? [];
-  }
-
-  /** Positions of the keys that sound like a word with these codes, ascending, each once. */
-  candidates(codes: readonly string[]): Int32Array {
-    const [first, second] = codes.map((code) => this.#byCode.get(code) ?? EMPTY);
-    if (first === undefined) return EMPTY;
-    if (second === undefined || second.length === 0) return first;
-    if (first.length === 0) return second;
-    return mergeUnique(first, second);
-  }
-}
-
+const NONE = -1;
 const EMPTY = new Int32Array(0);
 
-/** The union of two ascending lists, ascending. */
-function mergeUnique(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < a.length || j < b.length) {
-    const x = i < a.length ? (a[i] as number) : Number.POSITIVE_INFINITY;
-    const y = j < b.length ? (b[j] as number) : Number.POSITIVE_INFINITY;
-    if (x <= y) {
-      out[n++] = x;
-      i++;
-      if (x === y) j++;
-    } else {
-      out[n++] = y;
-      j++;
-    }
+export class PhoneticIndex {
+  readonly #idOf = new Map<string, number>();
+  /** Each key's code ids, two a key (NONE where it has fewer). */
+  readonly #keyCodes: Int32Array;
+  /** Positions of the keys having each code, ascending, by code id. */
+  readonly #postings: Int32Array[] = [];
+
+  constructor(keys: readonly string[]) {
+    this.#keyCodes = new Int32Array(keys.length * 2).fill(NONE);
+    const lists: number[][] = [];
+    keys.forEach((key, index) => {
+      phoneticCodes(key).forEach((code, slot) => {
+        let id = this.#idOf.get(code);
+        if (id === undefined) {
+          id = lists.length;
+          this.#idOf.set(code, id);
+          lists.push([]);
+        }
+        this.#keyCodes[index * 2 + slot] = id;
+        (lists[id] as number[]).push(index);
+      });
+    });
+    for (const list of lists) this.#postings.push(Int32Array.from(list));
   }
-  return out.subarray(0, n);
+
+  prepare(word: string): PreparedCodes {
+    const ids: number[] = [];
+    for (const code of phoneticCodes(word)) {
+      const id = this.#idOf.get(code);
+      if (id !== undefined) ids.push(id);
+    }
+    return ids;
+  }
+
+  /** Whether the key at `index` sounds like the prepared query. */
+  soundsLike(query: PreparedCodes, index: number): boolean {
+    const a = this.#keyCodes[index * 2];
+    const b = this.#keyCodes[index * 2 + 1];
+    for (const id of query) if (id === a || id === b) return true;
+    return false;
+  }
+
+  /** The positions of the keys sounding like the prepared query: a list a code (a key may be in both). */
+  candidateLists(query: PreparedCodes): Int32Array[] {
+    return query.map((id) => this.#postings[id] ?? EMPTY);
+  }
 }

@@ -4,7 +4,7 @@
  * slips: swapping two neighbours (`recieve`), doubling or undoubling a letter (`neccessary`, `ocasion`)
  * cost half an edit; a key next to the intended one on a QWERTY keyboard three quarters. Slips by ear cost
  * half an edit: one vowel for another (`seperate`), a consonant spelled as another that sounds the same
- * (c/k, c/s, s/z, k/q, g/j: `pleace`), `ph` for `f` and back (`fone`), a silent `h` after c, g, r or w
+ * (a hard c for k or q, a soft c for s, s/z, k/q, g/j: `pleace`, `kat`), `ph` for `f` and back (`fone`), a silent `h` after c, g, r or w
  * (`wich`, `gost`) or a silent final `e` (`intens`) left out or added. So among candidates one plain edit
  * away, the one a typist more likely meant ranks first.
  */
@@ -16,14 +16,26 @@ const NEIGHBOUR = 3;
 
 const code = (c: string): number => c.codePointAt(0) as number;
 const VOWELS = new Set([..."aeiouy"].map(code));
-/** Consonant pairs that spell one sound. */
-const SOUND_ALIKE = ["ck", "cs", "sz", "kq", "gj"];
+/** Consonant pairs that spell one sound (c, hard or soft, is told by the letter after it). */
+const SOUND_ALIKE = ["sz", "kq", "gj"];
 /** Letters after which an `h` may go unheard. */
 const BEFORE_SILENT_H = new Set([..."cgrw"].map(code));
 const H = code("h");
 const E = code("e");
 const P = code("p");
 const F = code("f");
+const C = code("c");
+const K = code("k");
+const Q = code("q");
+const S = code("s");
+/** Letters after which a c is soft (`cent`, `city`, `cycle`). */
+const SOFTENING = new Set([..."eiy"].map(code));
+
+/** c for k or q where it is hard (`kat`), for s where it is soft (`pleace`): half an edit, else a whole. */
+function cCost(other: number, after: number): number {
+  const soft = SOFTENING.has(after);
+  return (soft ? other === S : other === K || other === Q) ? CHEAP : EDIT;
+}
 const KEYBOARD_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
 
 function pairKey(a: number, b: number): number {
@@ -118,7 +130,10 @@ export function typoDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
     let rowMin = current[0] as number;
     for (let j = 1; j <= m; j++) {
       const yj = y[j - 1] as number;
-      let best = (last[j - 1] as number) + substitutionCost(xi, yj);
+      let sub = substitutionCost(xi, yj);
+      if (xi === C && yj !== C) sub = Math.min(sub, cCost(yj, x[i] as number));
+      else if (yj === C && xi !== C) sub = Math.min(sub, cCost(xi, y[j] as number));
+      let best = (last[j - 1] as number) + sub;
       const deletion = (last[j] as number) + del;
       if (deletion < best) best = deletion;
       const insertion = (current[j - 1] as number) + insertionCost(y, j, m);
