@@ -16,6 +16,9 @@ const catalog = testCatalog([
   { word: "knowledge", clips: 3 },
   { word: "which", clips: 1, frequency: 583 },
   { word: "witch", clips: 6, frequency: 33 },
+  { word: "hang", clips: 2, pos: ["verb"], forms: ["hung"] },
+  { word: "wed", clips: 1, pos: ["verb"] },
+  { word: "tech", clips: 1 },
 ]);
 const fuzzy = new FuzzyIndex(catalog);
 const resolve = (input: string, mode: "strict" | "forms" | "fuzzy" = "fuzzy") =>
@@ -46,6 +49,17 @@ describe("resolveWord", () => {
     expect(matched("running")).toEqual({ word: "run", type: "forms", didYouMean: [] });
     expect(matched("ran")).toMatchObject({ word: "run", type: "forms" });
     expect(matched("ice creams")).toMatchObject({ word: "ice cream", type: "forms" });
+  });
+
+  it("maps a regular form the catalogue does not list to its word (hanged, wedded)", () => {
+    expect(matched("hanged")).toEqual({ word: "hang", type: "forms", didYouMean: [] });
+    expect(matched("wedded")).toMatchObject({ word: "wed", type: "forms" });
+    expect(matched("dogs")).toMatchObject({ word: "dog", type: "forms" });
+  });
+
+  it("reads -ed and -ing only on verbs, and no form in strict mode", () => {
+    expect(matched("teching")).not.toMatchObject({ word: "tech", type: "forms" });
+    expect(matched("hanged", "strict")).toEqual({ notFound: ["hang"] });
   });
 
   it("finds the intended word for a misspelling, re-ranked by edit distance", () => {

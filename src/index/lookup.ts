@@ -1,8 +1,10 @@
 /**
- * The lookup pipeline: normalise → exact catalogue word or variant → inflected form → near spelling,
- * each stage allowed by the match mode. `didYouMean` lists the other close candidates, best first.
+ * The lookup pipeline: normalise → exact catalogue word or variant → inflected form (listed, or for
+ * English read by the regular suffix rules: `hanged` → `hang`) → near spelling, each stage allowed by the
+ * match mode. `didYouMean` lists the other close candidates, best first.
  */
 import type { MatchType } from "../domain.js";
+import { regularReadings } from "../text/regular-forms.js";
 import { searchKey } from "../text/tokenise.js";
 import { acceptable, type FuzzyIndex } from "./fuzzy.js";
 import type { WordCatalog, WordEntry } from "./word-catalog.js";
@@ -19,6 +21,23 @@ export type Resolution =
 
 function byClips(a: WordEntry, b: WordEntry): number {
   return b.clipCount - a.clipCount || a.index - b.index;
+}
+
+const VERB_POS = new Set(["verb", "phrasal verb", "do-verb", "have-verb"]);
+
+/**
+ * The catalogue word an English form the catalogue does not list is a regular inflection of (`wedded` →
+ * `wed`): the first reading that is a headword or variant of a part of speech inflecting so.
+ */
+function byRegularSuffix(catalog: WordCatalog, key: string): WordEntry | undefined {
+  for (const { base, as } of regularReadings(key)) {
+    for (const ref of catalog.spellingsOf(base)) {
+      if (ref.kind === 2) continue;
+      const entry = catalog.words[ref.index] as WordEntry;
+      if (entry.pos.some((p) => VERB_POS.has(p) || (as === "noun or verb" && p === "noun"))) return entry;
+    }
+  }
+  return undefined;
 }
 
 export function resolveWord(
@@ -43,6 +62,10 @@ export function resolveWord(
     const [entry, ...others] = forms as [WordEntry, ...WordEntry[]];
     return { found: true, matchType: "forms", entry, didYouMean: others.slice(0, DID_YOU_MEAN_MAX) };
   }
+  const regular = catalog.language === "en" && forms.length === 0 ? byRegularSuffix(catalog, key) : undefined;
+  if (mode !== "strict" && regular !== undefined) {
+    return { found: true, matchType: "forms", entry: regular, didYouMean: [] };
+  }
 
   const candidates = fuzzy.candidates(key, DID_YOU_MEAN_MAX + 1);
   // The likeliest candidate close enough to be taken; a likelier one farther away is only named.
@@ -56,6 +79,9 @@ export function resolveWord(
     };
   }
   // Not found: name the best guesses, even those the match mode did not allow using.
-  const guesses = forms.concat(candidates.map((c) => c.entry));
+  const guesses = forms.concat(
+    regular ?? [],
+    candidates.map((c) => c.entry),
+  );
   return { found: false, key, guesses: [...new Set(guesses)].slice(0, DID_YOU_MEAN_MAX) };
 }

@@ -4,6 +4,8 @@ import { WordCatalog, type WordRowDb } from "./word-catalog.js";
 export interface TestWord {
   word: string;
   level?: number;
+  /** Parts of speech (default: a noun). */
+  pos?: string[];
   clips?: number;
   forms?: string[];
   variants?: string[];
@@ -18,7 +20,7 @@ export function testCatalog(words: readonly TestWord[], language = "en"): WordCa
     word: w.word,
     norm: w.word.toLowerCase(),
     level: w.level ?? 0,
-    pos: JSON.stringify(["noun"]),
+    pos: JSON.stringify(w.pos ?? ["noun"]),
     variants: JSON.stringify(w.variants ?? []),
     meanings: JSON.stringify(w.meanings ?? { en: `meaning of ${w.word}` }),
     clip_count: w.clips ?? 0,
