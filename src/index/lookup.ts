@@ -23,6 +23,9 @@ function byClips(a: WordEntry, b: WordEntry): number {
   return b.clipCount - a.clipCount || a.index - b.index;
 }
 
+/** A doubled or undoubled letter, a swap, a vowel for another or a slip by ear: half an edit. */
+const ONE_SLIP = 0.5;
+
 const VERB_POS = new Set(["verb", "phrasal verb", "do-verb", "have-verb"]);
 
 /**
@@ -62,12 +65,17 @@ export function resolveWord(
     const [entry, ...others] = forms as [WordEntry, ...WordEntry[]];
     return { found: true, matchType: "forms", entry, didYouMean: others.slice(0, DID_YOU_MEAN_MAX) };
   }
-  const regular = catalog.language === "en" && forms.length === 0 ? byRegularSuffix(catalog, key) : undefined;
+  const candidates = fuzzy.candidates(key, DID_YOU_MEAN_MAX + 1);
+  // A form read by the suffix rules, unless one cheap slip makes a catalogue word of it: `begining` is
+  // `beginning` undoubled, not `begin` + ing (the rules cannot see that begin doubles its n).
+  const regular =
+    catalog.language === "en" && !candidates.some((c) => c.distance <= ONE_SLIP && !c.viaForm)
+      ? byRegularSuffix(catalog, key)
+      : undefined;
   if (mode !== "strict" && regular !== undefined) {
     return { found: true, matchType: "forms", entry: regular, didYouMean: [] };
   }
 
-  const candidates = fuzzy.candidates(key, DID_YOU_MEAN_MAX + 1);
   // The likeliest candidate close enough to be taken; a likelier one farther away is only named.
   const best = candidates.find((c) => acceptable(c, key.length));
   if (mode === "fuzzy" && best !== undefined) {
