@@ -142,7 +142,19 @@ export class TrigramIndex {
         shared[entry] = (shared[entry] as number) + 1;
       }
     }
-    const probed = lists.length - walked;
+    // A longer list is walked too (counting only the entries found) when that costs less than a binary
+    // search of it for every entry found; the rest are probed.
+    let counted = walked;
+    while (counted < lists.length) {
+      const list = lists[counted] as Int32Array;
+      if (list.length > touchedCount * Math.log2(list.length + 1)) break;
+      for (const entry of list) {
+        const count = shared[entry] as number;
+        if (count > 0) shared[entry] = count + 1;
+      }
+      counted++;
+    }
+    const probed = lists.length - counted;
     const matches: TrigramMatch[] = [];
     for (let t = 0; t < touchedCount; t++) {
       const entry = touched[t] as number;
@@ -152,7 +164,7 @@ export class TrigramIndex {
       // Similarity grows with the shared count: drop the entry if even every probed list would not do.
       const most = Math.min(count + probed, entryCount, queryCount);
       if (trigramSimilarity(most, queryCount, entryCount) < minSimilarity) continue;
-      for (let l = walked; l < lists.length; l++) if (contains(lists[l] as Int32Array, entry)) count++;
+      for (let l = counted; l < lists.length; l++) if (contains(lists[l] as Int32Array, entry)) count++;
       const similarity = trigramSimilarity(count, queryCount, entryCount);
       if (similarity >= minSimilarity) matches.push({ index: entry, similarity });
     }
