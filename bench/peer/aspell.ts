@@ -28,9 +28,16 @@ export function runAspell(typos: readonly string[]): AspellResult | { problem: s
     };
   }
   if (run.status !== 0) return { problem: run.stderr.trim() || `aspell exited ${run.status}` };
-  const lines = run.stdout.split("\n");
+  return parseAspellPipe(run.stdout, typos.length);
+}
+
+/**
+ * Aspell's pipe-mode answer: a banner, then for each input line one line per word (`*` a correct word,
+ * `& typo n offset: s1, s2` suggestions, `# typo offset` none) and an empty line.
+ */
+export function parseAspellPipe(stdout: string, expected: number): AspellResult | { problem: string } {
+  const lines = stdout.split("\n");
   const version = /but really (Aspell [^)]+)\)/.exec(lines[0] ?? "")?.[1] ?? lines[0] ?? "";
-  // After the banner, each input line answers with one line per word and then an empty line.
   const suggestions: string[][] = [];
   let acceptedAsWords = 0;
   let current: string[] | undefined;
@@ -47,8 +54,8 @@ export function runAspell(typos: readonly string[]): AspellResult | { problem: s
       current = [];
     }
   }
-  if (suggestions.length !== typos.length) {
-    return { problem: `expected ${typos.length} answers from aspell, got ${suggestions.length}` };
+  if (suggestions.length !== expected) {
+    return { problem: `expected ${expected} answers from aspell, got ${suggestions.length}` };
   }
   return { suggestions, acceptedAsWords, version };
 }

@@ -81,6 +81,28 @@ function byKind(
   );
 }
 
+/** Lengths of the word meant: short words have the most neighbours, so their misspellings are the hardest. */
+const LENGTHS: ReadonlyArray<[string, (n: number) => boolean]> = [
+  ["4–5 letters", (n) => n <= 5],
+  ["6–7", (n) => n >= 6 && n <= 7],
+  ["8 or more", (n) => n >= 8],
+];
+
+function byLength(
+  set: readonly DevMisspelling[],
+  answers: readonly string[][],
+): Record<string, Scores & { n: number }> {
+  return Object.fromEntries(
+    LENGTHS.map(([name, keep]) => [
+      name,
+      {
+        n: set.filter((m) => keep(m.intended.length)).length,
+        ...score(set, answers, (m) => keep(m.intended.length)),
+      },
+    ]),
+  );
+}
+
 const kindText = (kinds: Record<string, Scores & { n: number }>): string =>
   Object.entries(kinds)
     .map(([kind, s]) => `${kind} ${percent(s.top1)}/${percent(s.top5)}`)
@@ -115,12 +137,18 @@ export async function runSpellingSection(ctx: BenchContext): Promise<void> {
   ctx.results.add({
     section: "spelling",
     measure: `near spellings, ours: top-1 / top-5 on ${setText}`,
-    result: `top-1 ${percent(ourScores.top1)}, top-5 ${percent(ourScores.top5)} (by kind, top-1/top-5: ${kindText(ourKinds)})`,
+    result: `top-1 ${percent(ourScores.top1)}, top-5 ${percent(ourScores.top5)} (by length of the word meant: ${kindText(byLength(set, ours))}; by kind: ${kindText(ourKinds)})`,
     target: {
       text: `top-1 ≥ ${percent(SPELLING_TARGETS.top1)}, top-5 ≥ ${percent(SPELLING_TARGETS.top5)}`,
       met: ourScores.top1 >= SPELLING_TARGETS.top1 && ourScores.top5 >= SPELLING_TARGETS.top5,
     },
-    data: { size: set.length, ...ourScores, byKind: ourKinds, misses: misses.slice(0, 200) },
+    data: {
+      size: set.length,
+      ...ourScores,
+      byLength: byLength(set, ours),
+      byKind: ourKinds,
+      misses: misses.slice(0, 200),
+    },
   });
 
   progress.line("spelling: GNU Aspell on the same misspellings");
@@ -135,7 +163,7 @@ export async function runSpellingSection(ctx: BenchContext): Promise<void> {
       section: "spelling",
       measure:
         "near spellings, GNU Aspell (aspell-en, suggestions restricted to catalogue words): top-1 / top-5",
-      result: `top-1 ${percent(s.top1)}, top-5 ${percent(s.top5)} (${aspell.version}; took ${formatCount(aspell.acceptedAsWords)} typos for words; by kind: ${kindText(byKind(set, theirs))})`,
+      result: `top-1 ${percent(s.top1)}, top-5 ${percent(s.top5)} (${aspell.version}; took ${formatCount(aspell.acceptedAsWords)} typos for words; by length: ${kindText(byLength(set, theirs))}; by kind: ${kindText(byKind(set, theirs))})`,
       ratio: { value: ourScores.top1 / s.top1, label: "top-1 ours / Aspell" },
       target: { text: "ours right first more often", met: ourScores.top1 > s.top1 },
       data: {
