@@ -1,10 +1,10 @@
-/** In-process fuzzy lookup: `resolveWord` on a misspelling (trigram candidates, then edit distance). */
+/** In-process fuzzy lookup: `resolveWord` on a misspelling (one-edit, trigram and sound-alike candidates, ranked). */
 import { resolveWord } from "../../src/index/lookup.js";
 import { TARGETS } from "../targets.js";
 import type { InProcessOperation } from "./operation.js";
 
-/** Catalogues up to this size are held to the small-catalogue target. */
-const SMALL_CATALOGUE_WORDS = 10_000;
+/** Catalogues up to this size (the shipped one, past 25,000 words) are held to the 1 ms target. */
+const SMALL_CATALOGUE_WORDS = 30_000;
 
 export const fuzzyLookup: InProcessOperation = {
   name: "fuzzy lookup",
