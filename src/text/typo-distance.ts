@@ -76,11 +76,13 @@ function substitutionCost(a: number, b: number): number {
 // Reused between calls: the distance runs on every fuzzy candidate of every lookup.
 let x: Int32Array = new Int32Array(64);
 let y: Int32Array = new Int32Array(64);
+/** The cost of inserting or deleting each character, by 1-based position (insertionCost). */
+let xIns: Int32Array = new Int32Array(65);
+let yIns: Int32Array = new Int32Array(65);
 let rows: Int32Array[] = [new Int32Array(65), new Int32Array(65), new Int32Array(65)];
 
-function fill(text: string, into: Int32Array): [Int32Array, number] {
-  let codes = into;
-  if (codes.length < text.length + 1) codes = new Int32Array(text.length * 2 + 1);
+/** The code points of a text into a buffer long enough for it, then -1; how many there are. */
+function fillCodes(text: string, codes: Int32Array): number {
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.codePointAt(i) as number;
@@ -88,19 +90,23 @@ function fill(text: string, into: Int32Array): [Int32Array, number] {
     if (code > 0xffff) i++;
   }
   codes[n] = -1; // sentinel: "no next character" for the doubled-letter test
-  return [codes, n];
+  return n;
 }
 
 /**
- * The cost of inserting (or deleting) the character at position `at` (1-based) of a word of `length`
- * characters: half an edit when it doubles a neighbour, is an `h` after c, g, r or w, or is a final `e`.
+ * The cost of inserting (or deleting) each character of a word, by 1-based position: half an edit when it
+ * doubles a neighbour, is an `h` after c, g, r or w, or is a final `e`; a whole edit otherwise.
  */
-function insertionCost(codes: Int32Array, at: number, length: number): number {
-  const c = codes[at - 1] as number;
-  if (c === codes[at - 2] || c === codes[at]) return CHEAP;
-  if (c === H && at > 1 && BEFORE_SILENT_H.has(codes[at - 2] as number)) return CHEAP;
-  if (c === E && at === length && at > 1) return CHEAP;
-  return EDIT;
+function fillInsertionCosts(codes: Int32Array, length: number, costs: Int32Array): void {
+  for (let at = 1; at <= length; at++) {
+    const c = codes[at - 1] as number;
+    const previous = at > 1 ? (codes[at - 2] as number) : -1;
+    let cost = EDIT;
+    if (c === previous || c === codes[at]) cost = CHEAP;
+    else if (c === H && BEFORE_SILENT_H.has(previous)) cost = CHEAP;
+    else if (c === E && at === length && at > 1) cost = CHEAP;
+    costs[at] = cost;
+  }
 }
 
 /**
@@ -109,54 +115,70 @@ function insertionCost(codes: Int32Array, at: number, length: number): number {
  */
 export function typoDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
   if (a === b) return 0;
-  let n: number;
-  let m: number;
-  [x, n] = fill(a, x);
-  [y, m] = fill(b, y);
   const limit = max * EDIT;
+  // Buffers sized by code units, a bound on the code points.
+  if (x.length < a.length + 1) x = new Int32Array(a.length * 2 + 1);
+  if (y.length < b.length + 1) y = new Int32Array(b.length * 2 + 1);
+  const xs = x;
+  const ys = y;
+  const xn = fillCodes(a, xs);
+  const m = fillCodes(b, ys);
   // Each length difference needs an insertion or deletion, at least a cheap one.
-  if (Math.abs(n - m) * CHEAP > limit) return max + 1;
+  if (Math.abs(xn - m) * CHEAP > limit) return max + 1;
+  if (xIns.length < a.length + 1) xIns = new Int32Array(a.length * 2 + 1);
+  if (yIns.length < b.length + 1) yIns = new Int32Array(b.length * 2 + 1);
+  const xCosts = xIns;
+  const yCosts = yIns;
+  fillInsertionCosts(xs, xn, xCosts);
+  fillInsertionCosts(ys, m, yCosts);
   if ((rows[0] as Int32Array).length < m + 1) rows = [0, 1, 2].map(() => new Int32Array(m * 2 + 1));
   let before = rows[0] as Int32Array;
   let last = rows[1] as Int32Array;
   let current = rows[2] as Int32Array;
   last[0] = 0;
-  for (let j = 1; j <= m; j++) last[j] = (last[j - 1] as number) + insertionCost(y, j, m);
+  for (let j = 1; j <= m; j++) last[j] = (last[j - 1] as number) + (yCosts[j] as number);
   let lastMin = 0;
-  for (let i = 1; i <= n; i++) {
-    const xi = x[i - 1] as number;
-    const del = insertionCost(x, i, n);
+  let xBefore = -1;
+  for (let i = 1; i <= xn; i++) {
+    const xi = xs[i - 1] as number;
+    const del = xCosts[i] as number;
     current[0] = (last[0] as number) + del;
     let rowMin = current[0] as number;
+    let yBefore = -1;
     for (let j = 1; j <= m; j++) {
-      const yj = y[j - 1] as number;
+      const yj = ys[j - 1] as number;
       let sub = substitutionCost(xi, yj);
-      if (xi === C && yj !== C) sub = Math.min(sub, cCost(yj, x[i] as number));
-      else if (yj === C && xi !== C) sub = Math.min(sub, cCost(xi, y[j] as number));
+      if (sub === EDIT) {
+        // c is told hard or soft by the letter after it.
+        if (xi === C) sub = cCost(yj, xs[i] as number);
+        else if (yj === C) sub = cCost(xi, ys[j] as number);
+      }
       let best = (last[j - 1] as number) + sub;
       const deletion = (last[j] as number) + del;
       if (deletion < best) best = deletion;
-      const insertion = (current[j - 1] as number) + insertionCost(y, j, m);
+      const insertion = (current[j - 1] as number) + (yCosts[j] as number);
       if (insertion < best) best = insertion;
-      if (i > 1 && j > 1 && xi === y[j - 2] && x[i - 2] === yj && xi !== yj) {
+      if (xi === yBefore && xBefore === yj && xi !== yj) {
         const transposition = (before[j - 2] as number) + CHEAP;
         if (transposition < best) best = transposition;
       }
       // `ph` written for `f`, or `f` for `ph`.
-      if (i > 1 && xi === H && x[i - 2] === P && yj === F) {
+      if (xi === H && xBefore === P && yj === F) {
         const digraph = (before[j - 1] as number) + CHEAP;
         if (digraph < best) best = digraph;
       }
-      if (j > 1 && yj === H && y[j - 2] === P && xi === F) {
+      if (yj === H && yBefore === P && xi === F) {
         const digraph = (last[j - 2] as number) + CHEAP;
         if (digraph < best) best = digraph;
       }
       current[j] = best;
       if (best < rowMin) rowMin = best;
+      yBefore = yj;
     }
     // A step spans at most two rows (a swap, `ph` for `f`): past two rows over the limit, no path returns.
     if (rowMin > limit && lastMin > limit) return max + 1;
     lastMin = rowMin;
+    xBefore = xi;
     const recycled = before;
     before = last;
     last = current;
