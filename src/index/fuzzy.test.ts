@@ -12,6 +12,7 @@ import {
   FUZZY_MIN_SIMILARITY,
   FuzzyIndex,
   maxEdits,
+  ONE_SLIP,
   WIDE_CANDIDATES,
   WIDE_MIN_SIMILARITY,
   wordsSpelled,
@@ -20,21 +21,23 @@ import { testCatalog } from "./test-catalog.fixture.js";
 import type { WordCatalog, WordEntry } from "./word-catalog.js";
 
 /**
- * The naive reference: every spelling of the catalogue measured against the key, kept when it is one plain
- * edit away, similar enough by trigrams or sounding alike, and within the distance cap; when none of those
- * is within one edit, the most similar spellings at the lower threshold as well; the best spelling per word.
+ * The naive reference: every spelling of the catalogue measured against the key, in the same rings: those
+ * one plain edit away or sounding alike; unless one of them is a single slip away, those similar enough by
+ * trigrams; unless one is within one edit by then, the most similar at the lower threshold; each within
+ * the distance cap, the best spelling per word.
  */
 function scanEverySpelling(catalog: WordCatalog, key: string, limit: number): Candidate[] {
   const cap = maxEdits(key.length) + 1;
   const codes = phoneticCodes(key);
   const norms = catalog.spellingNorms();
   const byWord = new Map<WordEntry, Candidate>();
-  let close = false;
-  const measure = (norm: string, sim: number): void => {
+  let best = Number.POSITIVE_INFINITY;
+  const measure = (norm: string): void => {
     if (norm === key) return;
     const distance = typoDistance(key, norm);
     if (distance > cap) return;
-    if (distance <= CLOSE_DISTANCE) close = true;
+    best = Math.min(best, distance);
+    const sim = similarity(key, norm);
     const sounds = soundAlike(codes, phoneticCodes(norm));
     for (const ref of wordsSpelled(catalog, norm)) {
       const entry = catalog.words[ref.index] as WordEntry;
@@ -51,18 +54,19 @@ function scanEverySpelling(catalog: WordCatalog, key: string, limit: number): Ca
     }
   };
   for (const norm of norms) {
-    const sim = similarity(key, norm);
-    const near = damerauLevenshtein(key, norm) <= 1 || sim >= FUZZY_MIN_SIMILARITY;
-    if (near || soundAlike(codes, phoneticCodes(norm))) measure(norm, sim);
+    if (damerauLevenshtein(key, norm) <= 1 || soundAlike(codes, phoneticCodes(norm))) measure(norm);
   }
-  if (!close) {
+  if (best > ONE_SLIP) {
+    for (const norm of norms) if (similarity(key, norm) >= FUZZY_MIN_SIMILARITY) measure(norm);
+  }
+  if (best > CLOSE_DISTANCE) {
     norms
       .map((norm, index) => ({ norm, index, sim: similarity(key, norm) }))
       .filter((s) => s.sim >= WIDE_MIN_SIMILARITY)
       .sort((a, b) => b.sim - a.sim || a.index - b.index)
       .slice(0, WIDE_CANDIDATES)
       .forEach((s) => {
-        measure(s.norm, s.sim);
+        measure(s.norm);
       });
   }
   return [...byWord.values()].sort(compareCandidates).slice(0, limit);

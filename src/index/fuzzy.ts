@@ -1,10 +1,11 @@
 /**
  * Near spellings, over every spelling of the catalogue (headwords, variants and inflected forms, so
- * `chidlren` finds `child` through `children`). Candidates: every spelling within one plain edit (a
- * deletion-variant index: short words with one typo share too few trigrams to be found by similarity),
- * every spelling whose trigram similarity (pg_trgm semantics) reaches pg_trgm's default threshold, 0.3, and
- * every spelling that sounds like the query (a Double Metaphone code in common: `nashon` → `nation`); when
- * none of them is within one edit, the most similar spellings at a lower threshold too.
+ * `chidlren` finds `child` through `children`). Candidates, in widening rings: every spelling within one
+ * plain edit (a deletion-variant index: short words with one typo share too few trigrams to be found by
+ * similarity) and every spelling that sounds like the query (a Double Metaphone code in common: `nashon`
+ * → `nation`); unless one of those is a single slip away, every spelling whose trigram similarity (pg_trgm
+ * semantics) reaches pg_trgm's default threshold, 0.3 (two cheap slips: `necesary` → `neccessary`); unless
+ * one is within one edit by then, the most similar spellings at a lower threshold.
  * They are ranked as a noisy channel would: the typo-weighted Damerau-Levenshtein distance (how unlikely
  * the slips are), less a bonus when the spelling sounds like the query (a slip by ear) and for trigram
  * similarity (what is left of the word), less a prior of how often the word is spoken.
@@ -24,7 +25,12 @@ export const FUZZY_MIN_SIMILARITY = 0.3;
  */
 export const WIDE_MIN_SIMILARITY = 0.12;
 export const WIDE_CANDIDATES = 40;
-/** A candidate this close makes the wider search needless. */
+/**
+ * A candidate this close (one slip: a swap, a doubled letter, a vowel or a sound, a neighbouring key) makes
+ * the trigram search needless: a spelling only it finds is two plain edits away or more.
+ */
+export const ONE_SLIP = 0.75;
+/** A candidate this close (one plain edit) makes the wider search needless. */
 export const CLOSE_DISTANCE = 1;
 
 /**
@@ -129,14 +135,14 @@ export class FuzzyIndex {
     const query = this.#trigrams.prepare(key);
     const codes = this.#phonetic.prepare(key);
     const byWord = new Map<WordEntry, Candidate>();
-    let close = false;
+    let best = Number.POSITIVE_INFINITY;
     this.#queries = (this.#queries + 1) >>> 0;
     if (this.#queries === 0) {
       this.#consideredBy.fill(0);
       this.#queries = 1;
     }
     const stamp = this.#queries;
-    /** Measures a spelling once per query; the similarity is computed when not given (-1). */
+    /** Measures a spelling once per query; its similarity is worked out when not given (-1). */
     const consider = (index: number, given: number): void => {
       if (this.#consideredBy[index] === stamp) return;
       this.#consideredBy[index] = stamp;
@@ -144,7 +150,7 @@ export class FuzzyIndex {
       if (norm === key) return;
       const distance = typoDistance(key, norm, cap);
       if (distance > cap) return;
-      if (distance <= CLOSE_DISTANCE) close = true;
+      if (distance < best) best = distance;
       const similarity = given >= 0 ? given : this.#trigrams.similarityTo(query, index);
       const sounds = this.#phonetic.soundsLike(codes, index);
       for (const ref of wordsSpelled(this.#catalog, norm)) {
@@ -163,25 +169,18 @@ export class FuzzyIndex {
     };
     // The deletion index offers a superset (two words sharing a deletion variant may be two edits apart).
     for (const index of this.#oneEdit.candidates(key)) {
-      const similarity = this.#trigrams.similarityTo(query, index);
-      if (
-        similarity >= FUZZY_MIN_SIMILARITY ||
-        damerauLevenshtein(key, this.#keys[index] as string, 1) <= 1
-      ) {
+      if (damerauLevenshtein(key, this.#keys[index] as string, 1) <= 1) consider(index, -1);
+    }
+    for (const list of this.#phonetic.candidateLists(codes)) for (const index of list) consider(index, -1);
+    if (best > ONE_SLIP) {
+      for (const { index, similarity } of this.#trigrams.search(key, FUZZY_MIN_SIMILARITY)) {
         consider(index, similarity);
       }
     }
-    // The trigram search runs even when a spelling is one edit away: two cheap slips cost no more than
-    // one plain edit (`necesary` → `neccessary`), and `didYouMean` lists more than the best candidate.
-    for (const { index, similarity } of this.#trigrams.search(key, FUZZY_MIN_SIMILARITY)) {
-      consider(index, similarity);
-    }
-    for (const list of this.#phonetic.candidateLists(codes)) for (const index of list) consider(index, -1);
-    if (!close) {
+    if (best > CLOSE_DISTANCE) {
       for (const { index, similarity } of this.#trigrams
         .search(key, WIDE_MIN_SIMILARITY)
         .slice(0, WIDE_CANDIDATES)) {
-        // Spellings measured already are skipped by consider.
         consider(index, similarity);
       }
     }
