@@ -6,6 +6,7 @@
  */
 import { resolveWord } from "../../src/index/lookup.js";
 import type { LanguageIndex } from "../../src/index/snapshot.js";
+import type { WordCatalog } from "../../src/index/word-catalog.js";
 import { searchKey } from "../../src/text/tokenise.js";
 import type { BenchContext } from "../context.js";
 import { runAspell } from "../peer/aspell.js";
@@ -32,12 +33,12 @@ function ourAnswers(index: LanguageIndex, typo: string): string[] {
 }
 
 /** A peer's suggestions as catalogue words: each spelling or form to its word(s), in order, each once. */
-export function toCatalogueWords(index: LanguageIndex, suggestions: readonly string[]): string[] {
+export function toCatalogueWords(catalog: WordCatalog, suggestions: readonly string[]): string[] {
   const out: string[] = [];
   for (const suggestion of suggestions) {
-    const refs = [...index.catalog.spellingsOf(searchKey(suggestion, "en"))].sort((a, b) => a.kind - b.kind);
+    const refs = [...catalog.spellingsOf(searchKey(suggestion, "en"))].sort((a, b) => a.kind - b.kind);
     for (const ref of refs) {
-      const norm = index.catalog.words[ref.index]?.norm;
+      const norm = catalog.words[ref.index]?.norm;
       if (norm !== undefined && !out.includes(norm)) out.push(norm);
     }
     if (out.length >= TOP) break;
@@ -157,7 +158,7 @@ export async function runSpellingSection(ctx: BenchContext): Promise<void> {
     progress.line(`spelling: GNU Aspell NOT RUN (${aspell.problem})`);
     ctx.results.notice("spelling", `GNU Aspell comparison NOT RUN: ${aspell.problem}`);
   } else {
-    const theirs = aspell.suggestions.map((s) => toCatalogueWords(index, s));
+    const theirs = aspell.suggestions.map((s) => toCatalogueWords(index.catalog, s));
     const s = score(set, theirs);
     ctx.results.add({
       section: "spelling",
