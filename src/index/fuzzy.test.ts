@@ -95,6 +95,12 @@ describe("FuzzyIndex.candidates", () => {
     expect(found[0]).toMatchObject({ entry: { word: "nation" }, soundAlike: true });
   });
 
+  it("takes no spelling for sound-alike in a catalogue of another language (the codes are English)", () => {
+    const catalog = testCatalog([{ word: "nation" }, { word: "nasty" }], "fr");
+    const found = new FuzzyIndex(catalog).candidates("nashon", 5);
+    expect(found.every((c) => !c.soundAlike)).toBe(true);
+  });
+
   it("ranks by a slip by ear over a keyboard slip (definately → definitely, seperate → separate)", () => {
     const catalog = testCatalog([
       { word: "definitely", frequency: 98 },

@@ -125,7 +125,8 @@ export class FuzzyIndex {
     this.#keys = catalog.spellingNorms();
     this.#trigrams = new TrigramIndex(this.#keys);
     this.#oneEdit = new DeletionIndex(this.#keys);
-    this.#phonetic = new PhoneticIndex(this.#keys);
+    // Double Metaphone codes English spellings: other languages' catalogues get no sound-alike candidates.
+    this.#phonetic = new PhoneticIndex(catalog.language === "en" ? this.#keys : []);
     this.#consideredBy = new Uint32Array(this.#keys.length);
   }
 
