@@ -24,7 +24,7 @@ function byClips(a: WordEntry, b: WordEntry): number {
 }
 
 /** A doubled or undoubled letter, a swap, a vowel for another or a slip by ear: half an edit. */
-const ONE_SLIP = 0.5;
+const CHEAP_SLIP = 0.5;
 
 const VERB_POS = new Set(["verb", "phrasal verb", "do-verb", "have-verb"]);
 
@@ -69,7 +69,9 @@ export function resolveWord(
   // A form read by the suffix rules, unless one cheap slip makes a catalogue word of it: `begining` is
   // `beginning` undoubled, not `begin` + ing (the rules cannot see that begin doubles its n).
   const regular =
-    catalog.language === "en" && !candidates.some((c) => c.distance <= ONE_SLIP && !c.viaForm)
+    catalog.language === "en" &&
+    forms.length === 0 &&
+    !candidates.some((c) => c.distance <= CHEAP_SLIP && !c.viaForm)
       ? byRegularSuffix(catalog, key)
       : undefined;
   if (mode !== "strict" && regular !== undefined) {
