@@ -13,6 +13,7 @@ const SHIPPED: CatalogueSources = {
   senses: read("data/sources/wordnet-3.0/senses.tsv"),
   webster: read("data/sources/webster-1913/entries.tsv"),
   translations: read("data/sources/glosses-omw-wordnet/synset_translations.tsv"),
+  wiktionary: read("data/sources/wiktionary/glosses.tsv"),
   frequency: read("data/sources/word-frequency/en_50k.txt"),
 };
 
@@ -113,8 +114,9 @@ describe("importCefr on small tables", () => {
     wordlist: [wordlistHeader, ...rows.map((r, i) => `${r}\tcefrj-1.5\t${i + 2}\t`)].join("\n"),
     glosses: [glossHeader, ...rows.map((_r, i) => `x\tx\tA1\tcefrj-1.5\t${i + 2}\t\t\t\t\t\t\t`)].join("\n"),
     senses: [sensesHeader, ...senses].join("\n"),
-    webster: "word\tpos\tdefinition\n",
+    webster: "word\tpos\tdefinition\tcurrent\n",
     translations: "synset\tlang\ttranslations\n00000001-n\tes\tperro\n",
+    wiktionary: "word\tpos\tgloss\tdictionaries\tja\n",
     frequency,
   });
   const variety = new SpellingVariety(knows(["dog"]), knows(["dog"]));

@@ -73,6 +73,12 @@ const importCefrCommand: Command = {
       default: "data/sources/glosses-omw-wordnet/synset_translations.tsv",
       valueName: "file",
     },
+    wiktionary: {
+      type: "string",
+      description: "English glosses of Wiktionary's translation tables (TSV)",
+      default: "data/sources/wiktionary/glosses.tsv",
+      valueName: "file",
+    },
     frequency: {
       type: "string",
       description: "spoken frequency list (word count per line)",
@@ -94,6 +100,7 @@ const importCefrCommand: Command = {
     const webster = requiredOption(args, "webster");
     const translations = requiredOption(args, "translations");
     const frequency = requiredOption(args, "frequency");
+    const wiktionary = requiredOption(args, "wiktionary");
     return reportFailure(io, "catalogue import-cefr", () => {
       const sources = {
         wordlist: readSource(wordlist, "word list"),
@@ -101,6 +108,7 @@ const importCefrCommand: Command = {
         senses: readSource(senses, "WordNet sense table"),
         webster: readSource(webster, "Webster table"),
         translations: readSource(translations, "synset translation table"),
+        wiktionary: readSource(wiktionary, "Wiktionary gloss table"),
         frequency: readSource(frequency, "frequency list"),
       };
       const result = importCefr(sources, SpellingVariety.fromPackages());
