@@ -15,6 +15,14 @@ const SHIPPED: CatalogueSources = {
   translations: read("data/sources/glosses-omw-wordnet/synset_translations.tsv"),
   wiktionary: read("data/sources/wiktionary/glosses.tsv"),
   frequency: read("data/sources/word-frequency/en_50k.txt"),
+  glossFrequency: {
+    es: read("data/sources/word-frequency/es_50k.txt"),
+    ja: read("data/sources/word-frequency/ja_full.txt"),
+    pt: read("data/sources/word-frequency/pt_50k.txt"),
+    ru: read("data/sources/word-frequency/ru_50k.txt"),
+    tr: read("data/sources/word-frequency/tr_50k.txt"),
+    zh: read("data/sources/word-frequency/zh_cn_50k.txt"),
+  },
 };
 
 /** A spelling checker that knows the words given to it. */

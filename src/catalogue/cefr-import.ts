@@ -39,6 +39,8 @@ export interface CatalogueSources {
   /** English glosses of Wiktionary's translation tables: for words neither WordNet nor Webster defines. */
   wiktionary: string;
   frequency: string;
+  /** Spoken frequency lists of the gloss languages, by language: how common a sense's translations are. */
+  glossFrequency?: Partial<Record<Gloss, string>>;
 }
 
 export interface CefrImport {
@@ -99,6 +101,9 @@ export function importCefr(sources: CatalogueSources, variety: SpellingVariety):
     sources.translations,
     sources.wiktionary,
   );
+  for (const [lang, list] of Object.entries(sources.glossFrequency ?? {})) {
+    dictionary.setSpokenFrequency(lang, list);
+  }
   const rows = readRows(sources.wordlist, sources.glosses, dictionary);
   const groups = new Map<string, CatalogueEntry[]>();
   for (const row of rows) {

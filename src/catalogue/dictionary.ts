@@ -48,6 +48,7 @@ export class Dictionary {
   readonly #webster = new Map<string, WebsterEntry[]>();
   readonly #translations = new Map<string, Map<string, string>>();
   readonly #wiktionary = new Map<string, WiktionarySense[]>();
+  readonly #spoken = new Map<string, { counts: Map<string, number>; total: number }>();
 
   constructor(sensesTsv: string, websterTsv: string, translationsTsv: string, wiktionaryTsv = "") {
     const columns = [
@@ -107,6 +108,31 @@ export class Dictionary {
       bySynset.set(row.lang ?? "", row.translations ?? "");
       this.#translations.set(row.synset ?? "", bySynset);
     }
+  }
+
+  /**
+   * Sets the spoken frequency list of a gloss language (`word count` a line, as the OpenSubtitles lists
+   * are written), read by `spokenPerMillion`.
+   */
+  setSpokenFrequency(lang: string, list: string): void {
+    const counts = new Map<string, number>();
+    let total = 0;
+    for (const line of list.split(/\r?\n/)) {
+      const at = line.lastIndexOf(" ");
+      const count = Number(line.slice(at + 1));
+      if (at <= 0 || !Number.isFinite(count)) continue;
+      const word = line.slice(0, at);
+      counts.set(word, (counts.get(word) ?? 0) + count);
+      total += count;
+    }
+    this.#spoken.set(lang, { counts, total });
+  }
+
+  /** How often a word is spoken in a gloss language, per million words; 0 when unlisted or unknown. */
+  spokenPerMillion(lang: string, word: string): number {
+    const list = this.#spoken.get(lang);
+    const count = list?.counts.get(word.toLowerCase()) ?? 0;
+    return list === undefined || count === 0 ? 0 : (count / list.total) * 1e6;
   }
 
   /** Senses Wiktionary's translation tables give the word, as written in the table. */

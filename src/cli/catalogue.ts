@@ -35,6 +35,16 @@ function writeAtomically(file: string, text: string): void {
   renameSync(temporary, file);
 }
 
+/** The gloss languages' spoken frequency lists, read beside the English one. */
+const GLOSS_FREQUENCY = {
+  es: "es_50k.txt",
+  ja: "ja_full.txt",
+  pt: "pt_50k.txt",
+  ru: "ru_50k.txt",
+  tr: "tr_50k.txt",
+  zh: "zh_cn_50k.txt",
+} as const;
+
 const importCefrCommand: Command = {
   name: "catalogue import-cefr",
   summary: "write the English catalogue from the CEFR word list and the gloss table",
@@ -110,6 +120,12 @@ const importCefrCommand: Command = {
         translations: readSource(translations, "synset translation table"),
         wiktionary: readSource(wiktionary, "Wiktionary gloss table"),
         frequency: readSource(frequency, "frequency list"),
+        glossFrequency: Object.fromEntries(
+          Object.entries(GLOSS_FREQUENCY).map(([lang, file]) => [
+            lang,
+            readSource(path.join(path.dirname(frequency), file), `${lang} frequency list`),
+          ]),
+        ),
       };
       const result = importCefr(sources, SpellingVariety.fromPackages());
       writeAtomically(out, formatCatalogue(result.entries));
