@@ -86,7 +86,7 @@ export function senseScore(sense: Sense, dictionary: Dictionary, word: string): 
   // A derived word's sense told through the word it is made from (`runner`: "someone who travels on
   // foot by running") is the one a learner builds from its parts.
   const base = basePattern(word);
-  if (base !== undefined && base.test(definitionOf(sense.gloss))) score *= 3;
+  if (base?.test(definitionOf(sense.gloss))) score *= 3;
   return score;
 }
 
