@@ -70,7 +70,9 @@ export function excluded(lemma: string, dictionary: Dictionary): string | undefi
   if (offensive.length * 2 >= senses.length || offensive.some((s) => s.usage.includes("ethnic_slur"))) {
     return "offensive";
   }
-  if (/interj/.test(dictionary.webster(lemma)[0]?.pos ?? "")) return "an interjection";
+  // Webster's first entry says how the word is mostly used; a word WordNet's texts met as a noun or a
+  // verb at least twice (`hum`, `havoc`) is that word as well.
+  if (/interj/.test(dictionary.webster(lemma)[0]?.pos ?? "") && tagTotal(senses) < 2) return "an interjection";
   return undefined;
 }
 
