@@ -72,7 +72,8 @@ export function excluded(lemma: string, dictionary: Dictionary): string | undefi
   }
   // Webster's first entry says how the word is mostly used; a word WordNet's texts met as a noun or a
   // verb at least twice (`hum`, `havoc`) is that word as well.
-  if (/interj/.test(dictionary.webster(lemma)[0]?.pos ?? "") && tagTotal(senses) < 2) return "an interjection";
+  if (/interj/.test(dictionary.webster(lemma)[0]?.pos ?? "") && tagTotal(senses) < 2)
+    return "an interjection";
   return undefined;
 }
 

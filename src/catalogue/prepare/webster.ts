@@ -57,9 +57,17 @@ function plainText(text: string): string {
     .trim();
 }
 
-/** GCIDE's letter codes in brackets (`[=e]`, `[ae]`) as letters, so they are not read as brackets. */
+/**
+ * GCIDE's letter codes in brackets as plain letters, so they are not read as brackets: a letter with a
+ * mark before or after it (`[=e]`, `[u^]`), a named accent (`[imac]`, `[aum]`), `[eth]`, `[thorn]`,
+ * `[th]`, `[ng]`, `[ae]`, `[oe]`.
+ */
 function letters(text: string): string {
-  return text.replace(/\[(ae|oe)\]/g, "$1").replace(/\[[=^~"`'.-]?([a-zA-Z])\]/g, "$1");
+  return text
+    .replace(/\[[=^~"`'.-]?([a-zA-Z]|ae|oe)[=^~"`'.-]?\]/g, "$1")
+    .replace(/\[([a-z])(?:mac|um|cr|acute|grave|circ|til|ced|dot)\]/g, "$1")
+    .replace(/\[(?:eth|thorn|th)\]/g, "th")
+    .replace(/\[(ae|oe|ng|AE|OE)\]/g, "$1");
 }
 
 /** The end of a bracketed group that opens at `at` (`(…)` or `[…]`, nested, across lines). */
@@ -87,11 +95,22 @@ function splitHeader(text: string): { headword: string; pos: string; body: strin
   let at = skipSpace(text, match[0].length);
   if (text[at] === "(") at = skipSpace(text, skipGroup(text, at));
   if (text[at] === ",") at = skipSpace(text, at + 1);
-  // The part of speech runs to the etymology's `[`, or to the end of the line.
+  // The part of speech runs to the etymology's `[`, or to the end of the line; a line ending in `&` or
+  // `,`, or inside parentheses, goes on (`a. &` / `pron.`; `pl. {Dozen} (before another` / `noun)`).
   let posEnd = at;
-  while (posEnd < text.length && text[posEnd] !== "[" && text[posEnd] !== "\n") posEnd++;
+  let depth = 0;
+  for (; posEnd < text.length; posEnd++) {
+    const c = text[posEnd];
+    if (c === "(") depth++;
+    else if (c === ")") depth = Math.max(0, depth - 1);
+    else if (c === "[" && depth === 0) break;
+    else if (c === "\n" && depth === 0 && !/[&,]\s*$/.test(text.slice(at, posEnd))) break;
+  }
   const pos = text.slice(at, posEnd).replace(/\s+/g, " ").trim();
   at = skipSpace(text, posEnd);
+  // A plural's pronunciation left on the next line (`(bul"liz).`), then the etymology.
+  if (text[at] === "(") at = skipSpace(text, skipGroup(text, at));
+  if (text[at] === "." || text[at] === ";") at = skipSpace(text, at + 1);
   while (text[at] === "[" && !text.startsWith("[1913", at)) at = skipSpace(text, skipGroup(text, at));
   return { headword: (match[1] ?? "").trim(), pos, body: text.slice(at) };
 }
