@@ -65,6 +65,15 @@ describe("importCefr on the shipped sources", () => {
     }
   });
 
+  it("is the catalogue the learner's-sense judgement read: its after column is the meaning given", () => {
+    const rows = read("data/sources/sense-judgement.tsv").trim().split("\n").slice(1);
+    expect(rows).toHaveLength(200);
+    for (const row of rows) {
+      const [word = "", , , , after] = row.split("\t");
+      expect(meaning(word), word).toBe(after);
+    }
+  });
+
   it("gives bank and runner the sense a learner means", () => {
     expect(meaning("bank")).toMatch(/^a financial institution/);
     expect(meaning("runner")).toBe("someone who travels on foot by running");
