@@ -75,20 +75,29 @@ export function spellingCandidates(word: string): string[] {
 export class SpellingVariety {
   readonly #us: SpellChecker;
   readonly #gb: SpellChecker;
+  readonly #names: ReadonlySet<string>;
 
-  constructor(us: SpellChecker, gb: SpellChecker) {
+  /** `names`: lower-case words the dictionaries list capitalised, as names (`tony` for `Tony`). */
+  constructor(us: SpellChecker, gb: SpellChecker, names: ReadonlySet<string> = new Set()) {
     this.#us = us;
     this.#gb = gb;
+    this.#names = names;
   }
 
   /** Both Hunspell dictionaries, read from their npm packages. */
   static fromPackages(): SpellingVariety {
     const require = createRequire(import.meta.url);
+    const names = new Set<string>();
     const load = (name: string) => {
       const dir = path.dirname(require.resolve(name));
-      return nspell(readFileSync(path.join(dir, "index.aff")), readFileSync(path.join(dir, "index.dic")));
+      const dic = readFileSync(path.join(dir, "index.dic"), "utf8");
+      for (const line of dic.split("\n")) {
+        const match = /^([A-Z][a-z]+)(?:\/|$)/.exec(line);
+        if (match !== null) names.add((match[1] as string).toLowerCase());
+      }
+      return nspell(readFileSync(path.join(dir, "index.aff")), dic);
     };
-    return new SpellingVariety(load("dictionary-en"), load("dictionary-en-gb"));
+    return new SpellingVariety(load("dictionary-en"), load("dictionary-en-gb"), names);
   }
 
   /**
@@ -106,6 +115,16 @@ export class SpellingVariety {
       // British of an American word, or American of a British one; never a word both varieties share.
       return (usWord && !gbWord && gb && !us) || (gbWord && !usWord && us && !gb);
     });
+  }
+
+  /** Either dictionary accepts the lower-case word: a word of English, not a name or a misspelling. */
+  isWord(word: string): boolean {
+    return this.#us.correct(word) || this.#gb.correct(word);
+  }
+
+  /** The dictionaries list the word capitalised, as a name (`Tony`, `Joey`), whatever else they list. */
+  isName(word: string): boolean {
+    return this.#names.has(word);
   }
 
   /** The British -t past of a verb that has one (`learn` → `learnt`). */

@@ -13,7 +13,16 @@ const SHIPPED: CatalogueSources = {
   senses: read("data/sources/wordnet-3.0/senses.tsv"),
   webster: read("data/sources/webster-1913/entries.tsv"),
   translations: read("data/sources/glosses-omw-wordnet/synset_translations.tsv"),
+  wiktionary: read("data/sources/wiktionary/glosses.tsv"),
   frequency: read("data/sources/word-frequency/en_50k.txt"),
+  glossFrequency: {
+    es: read("data/sources/word-frequency/es_50k.txt"),
+    ja: read("data/sources/word-frequency/ja_full.txt"),
+    pt: read("data/sources/word-frequency/pt_50k.txt"),
+    ru: read("data/sources/word-frequency/ru_50k.txt"),
+    tr: read("data/sources/word-frequency/tr_50k.txt"),
+    zh: read("data/sources/word-frequency/zh_cn_50k.txt"),
+  },
 };
 
 /** A spelling checker that knows the words given to it. */
@@ -44,6 +53,31 @@ describe("importCefr on the shipped sources", () => {
 
   const find = (word: string) => result.entries.filter((e) => e.word === word);
   const meaning = (word: string) => find(word)[0]?.meanings.en ?? "";
+
+  it("defines every CEFR word but those no source of ours has, which are listed", () => {
+    expect(result.undefinedWords.length).toBeLessThanOrEqual(83);
+    for (const word of ["according to", "because of", "each other", "no one", "upon", "onto", "have to"]) {
+      expect(result.undefinedWords).not.toContain(word);
+      expect(meaning(word)).not.toBe("");
+    }
+    for (const word of ["next to", "instead of", "theirs", "amongst", "whilst", "hairdryer", "showbiz"]) {
+      expect(meaning(word)).not.toBe("");
+    }
+  });
+
+  it("is the catalogue the learner's-sense judgement read: its after column is the meaning given", () => {
+    const rows = read("data/sources/sense-judgement.tsv").trim().split("\n").slice(1);
+    expect(rows).toHaveLength(200);
+    for (const row of rows) {
+      const [word = "", , , , after] = row.split("\t");
+      expect(meaning(word), word).toBe(after);
+    }
+  });
+
+  it("gives bank and runner the sense a learner means", () => {
+    expect(meaning("bank")).toMatch(/^a financial institution/);
+    expect(meaning("runner")).toBe("someone who travels on foot by running");
+  });
 
   it("defines the function words WordNet lacks from Webster 1913", () => {
     expect(meaning("the")).toBe("A word placed before nouns to limit or individualize their meaning.");
@@ -113,8 +147,9 @@ describe("importCefr on small tables", () => {
     wordlist: [wordlistHeader, ...rows.map((r, i) => `${r}\tcefrj-1.5\t${i + 2}\t`)].join("\n"),
     glosses: [glossHeader, ...rows.map((_r, i) => `x\tx\tA1\tcefrj-1.5\t${i + 2}\t\t\t\t\t\t\t`)].join("\n"),
     senses: [sensesHeader, ...senses].join("\n"),
-    webster: "word\tpos\tdefinition\n",
+    webster: "word\tpos\tdefinition\tcurrent\n",
     translations: "synset\tlang\ttranslations\n00000001-n\tes\tperro\n",
+    wiktionary: "word\tpos\tgloss\tdictionaries\tja\n",
     frequency,
   });
   const variety = new SpellingVariety(knows(["dog"]), knows(["dog"]));
@@ -145,5 +180,98 @@ describe("importCefr on small tables", () => {
     expect(() => importCefr({ ...good, glosses: good.glosses.replace("\t2\t", "\t3\t") }, variety)).toThrow(
       "gloss table row 2 is for cefrj-1.5:3, expected cefrj-1.5:2",
     );
+  });
+});
+
+describe("importCefr: meanings of words WordNet lacks", () => {
+  const wordlistHeader = "headword\tvariants\tpos\tcefr\tsource\tsource_line\tnotes";
+  const glossHeader = `headword\tpos\tcefr\tcefr_source\tcefr_source_line\t${GLOSSES.join("\t")}`;
+  const sensesHeader = "lemma\tpos\tsynset\trank\ttag_count\twritten\tusage\tdomain\tinstance\tgloss";
+  const variety = new SpellingVariety(knows([]), knows([]));
+  /** One CEFR row (headword, pos), its gloss-table ja cell, and the dictionaries' tables. */
+  const importOne = (
+    row: [string, string],
+    tables: {
+      senses?: string[];
+      webster?: string[];
+      wiktionary?: string[];
+      ja?: string;
+      translations?: string[];
+    },
+  ) => {
+    const [word, pos] = row;
+    const cells = GLOSSES.map((g) => (g === "ja" ? (tables.ja ?? "") : ""));
+    const result = importCefr(
+      {
+        wordlist: `${wordlistHeader}\n${word}\t${word}\t${pos}\tA1\tcefrj-1.5\t2\t`,
+        glosses: `${glossHeader}\nx\tx\tA1\tcefrj-1.5\t2\t${cells.join("\t")}`,
+        senses: [sensesHeader, ...(tables.senses ?? [])].join("\n"),
+        webster: ["word\tpos\tdefinition\tcurrent", ...(tables.webster ?? [])].join("\n"),
+        translations: ["synset\tlang\ttranslations", ...(tables.translations ?? [])].join("\n"),
+        wiktionary: ["word\tpos\tgloss\tdictionaries\tja", ...(tables.wiktionary ?? [])].join("\n"),
+        frequency: "the 100\n",
+      },
+      variety,
+    );
+    return { meanings: result.entries[0]?.meanings, undefinedWords: result.undefinedWords };
+  };
+
+  it("takes a phrase Webster defines inside an entry", () => {
+    const { meanings } = importOne(["because of", "preposition"], {
+      webster: ["because of\tphrase\tby reason of, on account of.\t1"],
+    });
+    expect(meanings).toEqual({ en: "by reason of, on account of." });
+  });
+
+  it("takes the gloss Wiktionary's translation tables give, with its Japanese", () => {
+    const { meanings } = importOne(["no one", "pronoun"], {
+      wiktionary: ["no one\tpronoun\tnot even a single person\tjpn,fin,bul\t誰も...ない"],
+    });
+    expect(meanings).toEqual({ en: "not even a single person", ja: "誰も...ない" });
+  });
+
+  it("takes the Wiktionary sense most dictionaries list, of the row's part of speech", () => {
+    const { meanings } = importOne(["antivirus", "noun"], {
+      wiktionary: [
+        "antivirus\tadj\tfighting viruses\tjpn,fin,bul\t",
+        "antivirus\tn\tcomputing: software\tfin\t",
+        "antivirus\tn\tsoftware that finds and removes viruses\tjpn,fin\t",
+      ],
+    });
+    expect(meanings).toEqual({ en: "software that finds and removes viruses" });
+  });
+
+  it("falls back to a sense Webster marks archaic when no source has another", () => {
+    const { meanings } = importOne(["whilst", "conjunction"], { webster: ["whilst\tadv.\tWhile.\t0"] });
+    expect(meanings).toEqual({ en: "While." });
+  });
+
+  it("drops a reverse-dictionary translation that belongs to another sense of the spelling", () => {
+    const { meanings } = importOne(["may", "modal auxiliary"], {
+      senses: ["may\tn\t15211484-n\t1\t29\tMay\t\t0\t0\tthe month following April and preceding June"],
+      translations: ["15211484-n\tja\t五月"],
+      webster: ["may\tv.\tAn auxiliary verb qualifying the meaning of another verb.\t1"],
+      ja: "五月; かも; かもしれない",
+    });
+    expect(meanings).toEqual({
+      en: "An auxiliary verb qualifying the meaning of another verb.",
+      ja: "かも; かもしれない",
+    });
+  });
+
+  it("gives a word-and-particle phrase the sense whose gloss shows the particle", () => {
+    const { meanings } = importOne(["pertain to", "verb"], {
+      senses: [
+        "pertain\tv\t00000001-v\t1\t5\tpertain\t\t0\t0\tbe suitable",
+        'pertain\tv\t00000002-v\t2\t1\tpertain\t\t0\t0\tbe relevant to; "questions pertaining to her talk"',
+      ],
+    });
+    expect(meanings).toEqual({ en: "be relevant to" });
+  });
+
+  it("leaves out, and lists, a word no source defines", () => {
+    const { meanings, undefinedWords } = importOne(["glocal", "adjective"], {});
+    expect(meanings).toBeUndefined();
+    expect(undefinedWords).toEqual(["glocal"]);
   });
 });

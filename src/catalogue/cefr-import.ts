@@ -8,13 +8,13 @@ import lemmatizer from "wink-lemmatizer";
 import { GLOSSES, type Gloss, isLevel, LEVELS, type Level } from "../domain.js";
 import { searchKey } from "../text/tokenise.js";
 import type { SpellingVariety } from "./british.js";
-import { cleanDefinition, cleanTranslations, definitionOfGloss } from "./cefr-meanings.js";
+import { cleanTranslations, definitionOfGloss } from "./cefr-meanings.js";
 import { compileCatalogue } from "./compile.js";
 import { Dictionary, type Sense } from "./dictionary.js";
 import type { CatalogueEntry } from "./entry.js";
 import { addSpellingVariants } from "./entry-spellings.js";
 import { type FrequencyList, readFrequencyList } from "./frequency.js";
-import { learnerSense, wordNetPos } from "./learner-sense.js";
+import { learnerSense, senseScore, wordNetPos } from "./learner-sense.js";
 import {
   crossValidate,
   estimateLevel,
@@ -23,9 +23,11 @@ import {
   type LevelRuleAccuracy,
 } from "./level-rule.js";
 import { mergeEntries } from "./merge.js";
+import { relatedSpellings } from "./related-spellings.js";
 import { spokenWordEntries } from "./spoken-words.js";
 import { readTsv } from "./tsv.js";
-import { websterMeaning } from "./webster-meaning.js";
+import { websterMeaning, websterPhrase } from "./webster-meaning.js";
+import { cleanGloss, wiktionarySense } from "./wiktionary-meaning.js";
 
 export interface CatalogueSources {
   wordlist: string;
@@ -34,7 +36,11 @@ export interface CatalogueSources {
   senses: string;
   webster: string;
   translations: string;
+  /** English glosses of Wiktionary's translation tables: for words neither WordNet nor Webster defines. */
+  wiktionary: string;
   frequency: string;
+  /** Spoken frequency lists of the gloss languages, by language: how common a sense's translations are. */
+  glossFrequency?: Partial<Record<Gloss, string>>;
 }
 
 export interface CefrImport {
@@ -89,7 +95,15 @@ const FOLDED_POS = new Set(["be-verb", "do-verb", "have-verb"]);
 const FREQUENCY_FLOOR = -2;
 
 export function importCefr(sources: CatalogueSources, variety: SpellingVariety): CefrImport {
-  const dictionary = new Dictionary(sources.senses, sources.webster, sources.translations);
+  const dictionary = new Dictionary(
+    sources.senses,
+    sources.webster,
+    sources.translations,
+    sources.wiktionary,
+  );
+  for (const [lang, list] of Object.entries(sources.glossFrequency ?? {})) {
+    dictionary.setSpokenFrequency(lang, list);
+  }
   const rows = readRows(sources.wordlist, sources.glosses, dictionary);
   const groups = new Map<string, CatalogueEntry[]>();
   for (const row of rows) {
@@ -162,9 +176,14 @@ export function senseMeanings(sense: Sense, dictionary: Dictionary): Partial<Rec
 }
 
 /**
- * A row's meanings: the learner's WordNet sense of the row's part of speech; for a function word, its
- * Webster 1913 entry, with the row's reverse-dictionary translations; else the learner's sense in any part
- * of speech; else the row's gloss-table cells as they are.
+ * A row's meanings, from the first source that defines the row's spellings:
+ * 1. the learner's WordNet sense of the row's part of speech, under the spelling or one WordNet writes
+ *    it with (`hairdryer` as `hair_dryer`), with the translations of that sense;
+ * 2. for a function word, its Webster 1913 entry of that part of speech, or the phrase Webster defines
+ *    (`because of`), with the row's reverse-dictionary translations;
+ * 3. the gloss of Wiktionary's translation table for the word (`no one`, `antivirus`), with the
+ *    Japanese translations of that sense;
+ * 4. the learner's WordNet sense in any part of speech; Webster's sense marked archaic (`whilst`).
  */
 function rowMeanings(
   spellings: readonly string[],
@@ -173,32 +192,97 @@ function rowMeanings(
   dictionary: Dictionary,
 ): Partial<Record<Gloss, string>> {
   const wnPos = wordNetPos(pos);
-  const sense = (p: typeof wnPos) => {
-    for (const spelling of spellings) {
-      const found = learnerSense(dictionary, spelling, p);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  };
   const ofPos =
-    wnPos === undefined ? undefined : (sense(wnPos) ?? senseOfRelated(dictionary, spellings, wnPos));
+    (wnPos === undefined ? undefined : senseOfRelated(dictionary, spellings, wnPos)) ??
+    spellings.map((s) => phraseSense(dictionary, s)).find((s) => s !== undefined);
   if (ofPos !== undefined) return senseMeanings(ofPos, dictionary);
-  const tableMeanings: Partial<Record<Gloss, string>> = {};
-  for (const gloss of GLOSSES) {
-    const raw = glossRow[gloss] ?? "";
-    const meaning = gloss === "en" ? cleanDefinition(raw) : cleanTranslations(raw);
-    if (meaning !== "") tableMeanings[gloss] = meaning;
+  const table = tableTranslations(spellings, glossRow, dictionary);
+  const first = (define: (spelling: string) => string) => spellings.map(define).find((m) => m !== "");
+  const webster =
+    first((s) => websterMeaning(dictionary, s, pos)) ?? first((s) => websterPhrase(dictionary, s));
+  if (webster !== undefined) return { ...table, en: webster };
+  for (const spelling of spellings) {
+    const sense = wiktionarySense(dictionary, spelling, pos);
+    if (sense === undefined) continue;
+    const ja = cleanTranslations(sense.ja.replace(/,/g, ";"));
+    return { ...table, en: cleanGloss(sense.gloss), ...(ja === "" ? {} : { ja }) };
   }
-  const webster = spellings.map((s) => websterMeaning(dictionary, s, pos)).find((m) => m !== "");
-  if (webster !== undefined) return { ...tableMeanings, en: webster };
-  const anyPos = sense(undefined) ?? senseOfRelated(dictionary, spellings, undefined);
+  const anyPos = senseOfRelated(dictionary, spellings, undefined);
   if (anyPos !== undefined) return senseMeanings(anyPos, dictionary);
-  return tableMeanings;
+  const archaic = first((s) => websterMeaning(dictionary, s, pos, false));
+  return archaic === undefined ? {} : { ...table, en: archaic };
 }
 
 /**
- * The learner's sense of a spelling WordNet writes otherwise: its lemma (`facilities` → `facility`), the
- * compound closed or open (`hard-working` → `hardworking`, `hairdryer` → `hair dryer`).
+ * The row's reverse-dictionary translations (es ja pt ru tr zh) of the gloss table, less those the Open
+ * Multilingual Wordnet gives a WordNet sense of the same spelling: those belong to another word
+ * (`五月`, the month, for the modal `may`).
+ */
+function tableTranslations(
+  spellings: readonly string[],
+  glossRow: Record<string, string>,
+  dictionary: Dictionary,
+): Partial<Record<Gloss, string>> {
+  const meanings: Partial<Record<Gloss, string>> = {};
+  const senses = spellings.flatMap((s) => dictionary.senses(s));
+  for (const gloss of GLOSSES) {
+    if (gloss === "en") continue;
+    const other = new Set(
+      senses.flatMap((s) =>
+        dictionary
+          .translations(s.synset, gloss)
+          .split(";")
+          .map((t) => t.trim()),
+      ),
+    );
+    const kept = (glossRow[gloss] ?? "")
+      .split(";")
+      .filter((t) => !other.has(t.trim()))
+      .join(";");
+    const meaning = cleanTranslations(kept);
+    if (meaning !== "") meanings[gloss] = meaning;
+  }
+  return meanings;
+}
+
+const PARTICLES = new Set([
+  "to",
+  "in",
+  "up",
+  "on",
+  "out",
+  "off",
+  "over",
+  "with",
+  "for",
+  "about",
+  "into",
+  "at",
+]);
+
+/**
+ * The sense of a word-and-particle phrase WordNet has no entry for (`pertain to`, `glory in`, `apt to`):
+ * the best-scored sense of the word whose gloss shows it followed by the particle (`"She glories in her
+ * accomplishments"`, "(usually followed by `to') naturally disposed toward").
+ */
+function phraseSense(dictionary: Dictionary, phrase: string): Sense | undefined {
+  const [word = "", particle = "", ...rest] = phrase.toLowerCase().split(" ");
+  if (rest.length > 0 || !PARTICLES.has(particle) || word.length < 3) return undefined;
+  const stem = word.slice(0, Math.max(3, word.length - 1));
+  const shown = new RegExp(`\\b${stem}[a-z]*\\s+${particle}\\b|followed by .${particle}'`);
+  let best: Sense | undefined;
+  for (const sense of dictionary.senses(word)) {
+    if (!shown.test(sense.gloss)) continue;
+    if (best === undefined || senseScore(sense, dictionary, word) > senseScore(best, dictionary, word)) {
+      best = sense;
+    }
+  }
+  return best;
+}
+
+/**
+ * The learner's sense of the first spelling WordNet has, written as it is or as WordNet writes it: its
+ * lemma (`facilities` → `facility`), the compound joined, closed or split (`hairdryer` → `hair dryer`).
  */
 function senseOfRelated(
   dictionary: Dictionary,
@@ -206,16 +290,17 @@ function senseOfRelated(
   pos: ReturnType<typeof wordNetPos>,
 ): Sense | undefined {
   for (const spelling of spellings) {
+    const found = learnerSense(dictionary, spelling, pos);
+    if (found !== undefined) return found;
+  }
+  for (const spelling of spellings) {
     const word = spelling.toLowerCase();
     const related = [
       lemmatizer.noun(word),
       lemmatizer.verb(word),
       lemmatizer.adjective(word),
-      word.replace(/[\s-]+/g, ""),
+      ...relatedSpellings(word),
     ];
-    if (/^[a-z]+$/.test(word)) {
-      for (let i = 3; i <= word.length - 3; i++) related.push(`${word.slice(0, i)} ${word.slice(i)}`);
-    }
     for (const candidate of related) {
       if (candidate === word) continue;
       const found = learnerSense(dictionary, candidate, pos);

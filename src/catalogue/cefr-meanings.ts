@@ -16,16 +16,25 @@ export function cleanDefinition(raw: string): string {
   text = text.replace(/`([^`']*)'/g, "'$1'");
   // A quote left unpaired once the examples are gone (`… available"`).
   if ((text.match(/"/g)?.length ?? 0) % 2 === 1) text = text.replace(/"$/, "");
-  return text.replace(/[\s;]+$/, "");
+  return text.replace(/(?:[;,]\s*e\.g\.)?[\s;:,]+$/, "");
 }
 
 /**
- * A WordNet gloss as a short meaning: the definition without the usage examples after it, and without
- * the labels WordNet puts in front of some (`(American football) a play …`, `(of fluids) moving …`).
+ * A WordNet gloss as a short meaning: the definition without the usage examples after it, without the
+ * labels WordNet puts in front of some (`(American football) a play …`, `(of fluids) moving …`), and a
+ * long one cut to its first statement (`liver`: "large and complicated reddish-brown glandular organ
+ * located in the upper right portion of the abdominal cavity").
  */
 export function definitionOfGloss(gloss: string): string {
   const definition = (gloss.split(/;\s*"|\s"/)[0] ?? "").replace(/^(?:\([^)]*\)\s*)+/, "");
-  return cleanDefinition(definition);
+  return shortDefinition(cleanDefinition(definition));
+}
+
+/** Past 150 characters, a definition of several `;`-separated statements keeps its first. */
+function shortDefinition(text: string): string {
+  if (text.length <= 150) return text;
+  const stop = text.indexOf("; ", 30);
+  return stop > 0 ? text.slice(0, stop) : text;
 }
 
 /** The first three translations of a `; `-joined cell, each once, trimmed; the empty string when none. */

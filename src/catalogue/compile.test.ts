@@ -41,17 +41,33 @@ describe("compileCatalogue", () => {
     ]);
   });
 
-  it("takes meanings from the lowest-level entry, filling gaps only from entries spelled the same", () => {
+  it("takes every meaning from one entry, so translations never mix two senses", () => {
+    const compiled = compileCatalogue(
+      [
+        entry("kind", "A1", { meanings: { en: "a category", zh: "类" } }),
+        entry("kind", "A1", { meanings: { en: "tender and helpful", ru: "добрый" } }),
+      ],
+      "en",
+    );
+    expect(compiled.words[0]?.meanings).toEqual({ en: "a category", zh: "类" });
+  });
+
+  it("takes meanings from the entry shown, or the next one spelled the same with an English meaning", () => {
     const compiled = compileCatalogue(
       [
         entry("it", "A1", { meanings: { ja: "それ" } }),
         entry("IT", "A2", { meanings: { en: "information technology", es: "informática" } }),
-        entry("it", "B1", { meanings: { ja: "鬼", zh: "它" } }),
+        entry("it", "B1", { meanings: { en: "the neuter pronoun", zh: "它" } }),
       ],
       "en",
     );
     expect(compiled.words).toHaveLength(1);
-    expect(compiled.words[0]?.meanings).toEqual({ ja: "それ", zh: "它" });
+    expect(compiled.words[0]?.meanings).toEqual({ en: "the neuter pronoun", zh: "它" });
+    const noEnglish = compileCatalogue(
+      [entry("it", "A1", { meanings: { ja: "それ" } }), entry("IT", "A2", { meanings: { en: "IT" } })],
+      "en",
+    );
+    expect(noEnglish.words[0]?.meanings).toEqual({ ja: "それ" });
   });
 
   it("skips an entry with nothing to match, as a problem rather than a note", () => {

@@ -21,9 +21,9 @@ function verbBeforeNoun(sorted: CatalogueEntry[]): void {
  * the lowest-level entry, except that a common word spelled in lower case is preferred to a proper noun
  * (`march` over `March`, `may` over `May`): a spoken `marching` is the verb, and captions are not cased.
  * Every part of speech, lowest level first; every variant once by key (none with the word's own key);
- * every form. Meanings come from the entry shown, each missing language from the next entry that has it,
- * but only from entries spelled exactly like the word: `IT` (information technology) merged into the
- * pronoun `it` must not lend `it` its definition.
+ * every form. Meanings all come from one entry, so that translations match the English meaning: the entry
+ * shown, or when it has no English meaning the next entry spelled exactly like the word that has one
+ * (`IT`, information technology, merged into the pronoun `it` must not lend `it` its definition).
  */
 export function mergeEntries(
   entries: readonly CatalogueEntry[],
@@ -48,10 +48,14 @@ export function mergeEntries(
       if (key !== "" && key !== norm && !variants.has(key)) variants.set(key, variant);
     }
   }
+  // Every meaning from one entry, so the translations are of the sense the English meaning states
+  // (`kind` the noun must not borrow the adjective's `добрый`): the entry shown, or the next entry spelled
+  // like it that has an English meaning.
   const sameSpelling = sorted.filter((entry) => entry.word === first.word);
+  const source = [first, ...sameSpelling].find((entry) => entry.meanings.en !== undefined) ?? first;
   const meanings: Partial<Record<Gloss, string>> = {};
   for (const gloss of GLOSSES) {
-    const meaning = sameSpelling.find((entry) => entry.meanings[gloss] !== undefined)?.meanings[gloss];
+    const meaning = source.meanings[gloss];
     if (meaning !== undefined) meanings[gloss] = meaning;
   }
   const estimated = sorted.every((entry) => entry.levelSource === "estimated");

@@ -1,9 +1,12 @@
 /**
  * The frequent words of spoken English that the CEFR lists lack, as catalogue entries: the frequency
  * list's tokens taken back to their lemma (WordNet's morphy, through wink-lemmatizer), counted per lemma,
- * most spoken first. Left out: tokens that already lead to a catalogue word, names (WordNet writes them
- * capitalised), words WordNet marks offensive, interjections (Webster 1913 calls the word one), the stop
- * list below, and every word without a WordNet meaning. Levels are set by the caller.
+ * most spoken first. Left out: tokens that already lead to a catalogue word, names (WordNet's instances,
+ * unless the word also has a common sense that was tagged), words WordNet marks offensive, interjections
+ * (Webster 1913 or Wiktionary calls the word one), the stop list below, and every word without a meaning.
+ * A word WordNet lacks is taken when the Hunspell dictionaries accept it in lower case and do not list it
+ * as a name (a word, not `tony` or a spelling of speech like `gettin`) and Wiktionary's translation tables
+ * define it (`selfie`, `app`, `hashtag`). Levels are set by the caller.
  */
 import lemmatizer from "wink-lemmatizer";
 import type { SpellingVariety } from "./british.js";
@@ -13,6 +16,7 @@ import type { CatalogueEntry } from "./entry.js";
 import { addSpellingVariants } from "./entry-spellings.js";
 import { expandForms } from "./forms.js";
 import { learnerSense } from "./learner-sense.js";
+import { cleanGloss, wiktionarySense } from "./wiktionary-meaning.js";
 
 /**
  * Ours: sounds and spoken contractions that WordNet carries as nouns or not at all, courtesy titles, and
@@ -55,13 +59,75 @@ export function excluded(lemma: string, dictionary: Dictionary): string | undefi
   const senses = dictionary.senses(lemma);
   if (senses.length === 0) return "no meaning";
   // WordNet's names are instances (a person, a place), not classes; `Christmas` and `Arabic` are classes.
-  if (senses.filter((s) => s.instance).length * 2 >= senses.length) return "a name";
+  // A word that is also a common word met in WordNet's tagged texts (`pope`, `crane`) at least as often as
+  // it has names (`john` has seven) is not a name.
+  const instances = senses.filter((s) => s.instance).length;
+  const commonTags = senses
+    .filter((s) => !s.instance && s.written === s.written.toLowerCase())
+    .reduce((sum, s) => sum + s.tagCount, 0);
+  if (commonTags < Math.max(2, instances) && instances * 2 >= senses.length) return "a name";
   const offensive = senses.filter((s) => s.usage.some((u) => OFFENSIVE.has(u)));
   if (offensive.length * 2 >= senses.length || offensive.some((s) => s.usage.includes("ethnic_slur"))) {
     return "offensive";
   }
-  if (/interj/.test(dictionary.webster(lemma)[0]?.pos ?? "")) return "an interjection";
+  // Webster's first entry says how the word is mostly used; a word WordNet's texts met as a noun or a
+  // verb at least twice (`hum`, `havoc`) is that word as well.
+  if (/interj/.test(dictionary.webster(lemma)[0]?.pos ?? "") && tagTotal(senses) < 2)
+    return "an interjection";
   return undefined;
+}
+
+const WIKTIONARY_POS: Readonly<Record<string, string>> = {
+  n: "noun",
+  v: "verb",
+  adj: "adjective",
+  adv: "adverb",
+  preposition: "preposition",
+  pronoun: "pronoun",
+  conjunction: "conjunction",
+  determiner: "determiner",
+};
+/** Swear words and their compounds (`motherfucking`), whatever a dictionary says of them. */
+const PROFANE = /milf|fuck|shit|cunt|bitch|slut|whore|nigg|fag|dick|cock|piss|wank|twat|bastard|asshole/;
+/** A Wiktionary gloss that says the word is rude or sexual. */
+const RUDE =
+  /\b(?:vulgar|offensive|derogatory|slur|pejorative|obscene|taboo|masturbat\w*|penis|vagina|testicles?|sexual intercourse)\b/i;
+
+/**
+ * An entry for a frequent word WordNet lacks: a word of English by the Hunspell dictionaries and not a
+ * name there, not an interjection, not rude, defined by Wiktionary's translation tables (the sense most
+ * dictionaries list, with its Japanese translations); undefined otherwise. Webster 1913 is not asked: its
+ * senses of words spoken today are seldom the ones spoken (`nowt`, "neat cattle").
+ */
+export function entryWithoutWordNet(
+  word: string,
+  dictionary: Dictionary,
+  variety: SpellingVariety,
+): Omit<CatalogueEntry, "line"> | undefined {
+  if (!/^[a-z]{3,}$/.test(word) || SPOKEN_STOP_LIST.has(word) || PROFANE.test(word)) return undefined;
+  if (!variety.isWord(word) || variety.isName(word)) return undefined;
+  const senses = dictionary.wiktionary(word);
+  if (/interj/.test(dictionary.webster(word)[0]?.pos ?? "")) return undefined;
+  if (senses.some((s) => /interj|intj/.test(s.pos) || RUDE.test(s.gloss))) return undefined;
+  const sense = wiktionarySense(dictionary, word, undefined);
+  const pos = sense === undefined ? undefined : WIKTIONARY_POS[sense.pos];
+  if (sense === undefined || pos === undefined) return undefined;
+  const en = cleanGloss(sense.gloss);
+  if (en.toLowerCase() === word) return undefined;
+  const ja = sense.ja
+    .split(",")
+    .map((t) => t.trim())
+    .filter((t) => t !== "")
+    .slice(0, 3)
+    .join("; ");
+  return {
+    word,
+    level: "C2",
+    pos: [pos],
+    variants: [],
+    meanings: { en, ...(ja === "" ? {} : { ja }) },
+    forms: [],
+  };
 }
 
 /**
@@ -77,14 +143,33 @@ export function spokenWordEntries(
   const byLemma = new Map<string, number>();
   for (const [token, count] of frequency.counts) {
     if (!/^[a-z]+$/.test(token) || known.has(token)) continue;
-    const lemma = lemmaOf(token, dictionary);
+    // A token WordNet does not know stands for itself, unless it is a form of a catalogue word.
+    const lemma =
+      lemmaOf(token, dictionary) ??
+      ([lemmatizer.verb(token), lemmatizer.noun(token), lemmatizer.adjective(token)].some((b) => known.has(b))
+        ? undefined
+        : token);
     if (lemma === undefined || known.has(lemma)) continue;
     byLemma.set(lemma, (byLemma.get(lemma) ?? 0) + count);
   }
   const lemmas = [...byLemma].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([l]) => l);
   const entries: Omit<CatalogueEntry, "line">[] = [];
+  const add = (entry: Omit<CatalogueEntry, "line">) => {
+    addSpellingVariants(entry, variety);
+    entry.variants = entry.variants.filter((v) => !known.has(v));
+    known.add(entry.word.toLowerCase());
+    for (const spelling of [...entry.variants, ...expandForms(entry, "en")])
+      known.add(spelling.toLowerCase());
+    entries.push(entry);
+  };
   for (const lemma of lemmas) {
-    if (known.has(lemma) || excluded(lemma, dictionary) !== undefined) continue;
+    if (known.has(lemma)) continue;
+    if (dictionary.senses(lemma).length === 0) {
+      const entry = entryWithoutWordNet(lemma, dictionary, variety);
+      if (entry !== undefined) add(entry);
+      continue;
+    }
+    if (excluded(lemma, dictionary) !== undefined) continue;
     const sense = learnerSense(dictionary, lemma, undefined);
     if (sense === undefined || sense.instance || sense.usage.some((u) => OFFENSIVE.has(u))) continue;
     const meanings = senseMeanings(sense, dictionary);
@@ -107,12 +192,7 @@ export function spokenWordEntries(
       meanings,
       forms: [],
     };
-    addSpellingVariants(entry, variety);
-    entry.variants = entry.variants.filter((v) => !known.has(v));
-    known.add(lemma);
-    for (const spelling of [...entry.variants, ...expandForms(entry, "en")])
-      known.add(spelling.toLowerCase());
-    entries.push(entry);
+    add(entry);
   }
   return entries;
 }

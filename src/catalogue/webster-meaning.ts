@@ -17,9 +17,14 @@ const WEBSTER_POS: ReadonlyMap<string, RegExp> = new Map([
   ["number", /\ba\.|\bn\./],
 ]);
 
-/** The Webster 1913 definition of the word for a CEFR part of speech; "" when it has none. */
-export function websterMeaning(dictionary: Dictionary, word: string, pos: string): string {
-  const entries = dictionary.webster(word).filter((e) => e.definition !== "");
+/**
+ * The Webster 1913 definition of the word for a CEFR part of speech; "" when it has none. With `current`,
+ * only senses not marked archaic, rare or obsolete; without, such a sense when the word has no other
+ * (`whilst`: "While.").
+ */
+export function websterMeaning(dictionary: Dictionary, word: string, pos: string, current = true): string {
+  const all = dictionary.webster(word).filter((e) => e.definition !== "" && e.pos !== "phrase");
+  const entries = current || all.some((e) => e.current) ? all.filter((e) => e.current) : all;
   const pattern = WEBSTER_POS.get(pos);
   // An entry of that part of speech that names it (`auxiliary`) first, then any of that part of speech.
   const named =
@@ -34,9 +39,19 @@ export function websterMeaning(dictionary: Dictionary, word: string, pos: string
   return entry === undefined ? "" : shorten(entry.definition);
 }
 
+/** The definition Webster gives a phrase inside an entry (`because of`: "by reason of, on account of."). */
+export function websterPhrase(dictionary: Dictionary, phrase: string): string {
+  const entry = dictionary.webster(phrase).find((e) => e.pos === "phrase" && e.definition !== "");
+  return entry === undefined ? "" : shorten(entry.definition);
+}
+
 /** Leading bracketed etymology removed; a long definition cut after its first sentence. */
 function shorten(definition: string): string {
-  let text = definition.replace(/^(?:\[[^\]]*\]\s*)+/, "").trim();
+  // A cross-reference at the end (`See On to, under On, prep.`) is not part of the meaning.
+  let text = definition
+    .replace(/^(?:\[[^\]]*\]\s*)+/, "")
+    .replace(/(?<=[.;])\s+See\s.*$/, "")
+    .trim();
   if (text.length > 160) {
     const stop = text.indexOf(". ", 40);
     if (stop > 0) text = text.slice(0, stop + 1);

