@@ -6,6 +6,7 @@ import { AccessError } from "../errors.js";
 import { checkGraceMs } from "./duration.js";
 import { newAccountId, newKeyId } from "./ids.js";
 import type {
+  AccessRecords,
   AccessStore,
   Account,
   CreatedKey,
@@ -16,8 +17,9 @@ import type {
 } from "./interface.js";
 import { checkAccountName, checkKeyName, DEFAULT_KEY_NAME } from "./labels.js";
 import { applyPlanChange, type Plan, type PlanChange } from "./plans.js";
+import { accountFromRow, grantFromRow, keyFromRow, planFromRow } from "./rows.js";
 import { generateSecret, hashSecret, visiblePrefix } from "./secret.js";
-import { accountFromRow, grantFromRow, keyFromRow, planFromRow } from "./sqlite-rows.js";
+import { exportSqliteRecords, importSqliteRecords } from "./sqlite-records.js";
 import { migrateAccessStore } from "./sqlite-schema.js";
 import { type AccessStatements, prepareAccessStatements } from "./sqlite-statements.js";
 
@@ -201,6 +203,14 @@ class SqliteAccessStore implements AccessStore {
       return { created, previous: { ...old, expiresAtMs, replacedBy: created.key.id } };
     });
     return write.immediate();
+  }
+
+  async exportRecords(periodIds: readonly string[]): Promise<AccessRecords> {
+    return exportSqliteRecords(this.#db, periodIds);
+  }
+
+  async importRecords(records: AccessRecords): Promise<void> {
+    importSqliteRecords(this.#db, records, this.#now());
   }
 
   async close(): Promise<void> {

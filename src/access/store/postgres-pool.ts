@@ -1,0 +1,181 @@
+/**
+ * The PostgreSQL connection pool of one process, with every wait bounded: a connection that cannot be
+ * made in time, a statement that runs too long and a reply that never comes each fail, and a failure
+ * that means "the database does not answer" becomes `AccessError` `unavailable`, never a hang.
+ */
+import pg from "pg";
+import { AccessError } from "../errors.js";
+import { type AccessLog, createOutage, type Outage, SILENT_LOG } from "../log.js";
+
+export interface PostgresPoolOptions {
+  /** `postgresql://user:password@host:5432/database`. */
+  url: string;
+  /** Connections this process keeps at most. */
+  poolMax?: number;
+  /** How long making a connection (or waiting for a free one) may take. */
+  connectTimeoutMs?: number;
+  /** How long the server lets a statement run; the client gives up on a reply a second later. */
+  statementTimeoutMs?: number;
+  /** A schema to use instead of `public` (tests give each their own). */
+  schema?: string;
+  log?: AccessLog;
+}
+
+export const DEFAULT_POOL_MAX = 10;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 2_000;
+
+/** BIGINT columns (times in milliseconds, counts) as numbers: every value the store writes is below 2^53. */
+const INT8_OID = 20;
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8_OID && format !== "binary"
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as "text")) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+/** The database a URL points at, for messages: host, port and name, never the user or password. */
+export function describePostgresUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `postgresql://${parsed.host}${parsed.pathname}`;
+  } catch {
+    return "postgresql://(an unreadable URL)";
+  }
+}
+
+/** Node's network failures: the server is not there, or the connection broke. */
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+]);
+
+/** node-postgres's own failures of a connection or a reply, which carry no code. */
+const CLIENT_MESSAGES = [
+  "timeout exceeded when trying to connect",
+  "Connection terminated",
+  "Query read timeout",
+  "Client has encountered a connection error",
+  "Client was closed and is not queryable",
+  "connection timeout",
+];
+
+/**
+ * Whether `error` says the database does not answer (as opposed to a statement it refused): a network
+ * failure, a connection problem (SQLSTATE class 08), a server shutting down or not yet accepting
+ * connections (57P01–57P03), a statement cancelled by its timeout (57014), or too many connections (53300).
+ */
+export function isPostgresUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string") {
+    if (NETWORK_CODES.has(code) || code.startsWith("08")) return true;
+    if (["57P01", "57P02", "57P03", "57014", "53300"].includes(code)) return true;
+  }
+  return CLIENT_MESSAGES.some((text) => error.message.includes(text));
+}
+
+export interface PostgresPool {
+  /** The database, for messages, without credentials. */
+  readonly where: string;
+  readonly outage: Outage;
+  query<R extends pg.QueryResultRow>(text: string, values?: readonly unknown[]): Promise<R[]>;
+  /** Runs `body` in a transaction on one connection; rolls back when it throws. */
+  transaction<T>(body: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  /** One connection, for work that is not a transaction of the store (migrations). */
+  withClient<T>(body: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  end(): Promise<void>;
+}
+
+export function createPostgresPool(options: PostgresPoolOptions): PostgresPool {
+  if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema)) {
+    throw new RangeError(`schema must be a lower-case SQL identifier, got "${options.schema}"`);
+  }
+  const where = describePostgresUrl(options.url);
+  const outage = createOutage(`PostgreSQL (${where})`, options.log ?? SILENT_LOG);
+  const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolMax ?? DEFAULT_POOL_MAX,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + 1_000,
+    idle_in_transaction_session_timeout: statementTimeoutMs * 5,
+    keepAlive: true,
+    application_name: "wordclip",
+    types,
+    ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
+  });
+  // An idle connection that breaks is reported here; without a listener it would end the process.
+  pool.on("error", (error) => outage.failed(error));
+
+  function translate(error: unknown): unknown {
+    if (!isPostgresUnavailable(error)) return error;
+    outage.failed(error);
+    return new AccessError(
+      "unavailable",
+      `the access store (${where}) does not answer: ${(error as Error).message}`,
+    );
+  }
+
+  async function connect(): Promise<pg.PoolClient> {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
+  async function withClient<T>(body: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await connect();
+    let failure: unknown;
+    try {
+      const result = await body(client);
+      outage.answered();
+      return result;
+    } catch (error) {
+      failure = error;
+      throw translate(error);
+    } finally {
+      // A connection that failed is closed rather than handed to the next request.
+      client.release(
+        failure !== undefined && isPostgresUnavailable(failure) ? (failure as Error) : undefined,
+      );
+    }
+  }
+
+  return {
+    where,
+    outage,
+    async query<R extends pg.QueryResultRow>(text: string, values?: readonly unknown[]) {
+      try {
+        const result = await pool.query<R>(text, values as unknown[]);
+        outage.answered();
+        return result.rows;
+      } catch (error) {
+        throw translate(error);
+      }
+    },
+    transaction(body) {
+      return withClient(async (client) => {
+        await client.query("BEGIN");
+        try {
+          const result = await body(client);
+          await client.query("COMMIT");
+          return result;
+        } catch (error) {
+          await client.query("ROLLBACK").catch(() => undefined);
+          throw error;
+        }
+      });
+    },
+    withClient,
+    end: () => pool.end(),
+  };
+}
