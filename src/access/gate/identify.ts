@@ -1,5 +1,6 @@
 /** Who is calling: the `Authorization` header resolved to a usable key, or the reason it is not one. */
 
+import { isAccessError } from "../errors.js";
 import { type AccessStore, type KeyGrant, keyStatus } from "../store/interface.js";
 import { hashSecret, visiblePrefix } from "../store/secret.js";
 import { type BearerParse, parseBearer } from "./bearer.js";
@@ -14,6 +15,14 @@ export const KEY_CACHE_TTL_MS = 2_000;
 
 /** Bounds the cache under a flood of random tokens (which are cached too, as unknown). */
 export const KEY_CACHE_MAX_ENTRIES = 10_000;
+
+/**
+ * While the access store does not answer, a key looked up in the last ten minutes is still recognised
+ * from the cache (its quota lease decides whether it is served), and the store is asked again every
+ * second; any other key is answered 503 `unavailable`.
+ */
+export const KEY_STALE_IF_UNAVAILABLE_MS = 10 * 60_000;
+const KEY_RETRY_WHILE_UNAVAILABLE_MS = 1_000;
 
 export type Identity =
   | { kind: "key"; grant: KeyGrant }
@@ -44,6 +53,11 @@ export function createKeyIdentifier(options: KeyIdentifierOptions): KeyIdentifie
   const cache = createTtlCache<KeyGrant | undefined>({
     ttlMs: options.keyCacheTtlMs ?? KEY_CACHE_TTL_MS,
     maxEntries: options.keyCacheMaxEntries ?? KEY_CACHE_MAX_ENTRIES,
+    staleIfError: {
+      when: (error) => isAccessError(error, "unavailable"),
+      maxAgeMs: KEY_STALE_IF_UNAVAILABLE_MS,
+      retryMs: KEY_RETRY_WHILE_UNAVAILABLE_MS,
+    },
   });
 
   // Recent headers, parsed and with the SHA-256 of their secret, so a busy key is neither parsed nor

@@ -3,8 +3,12 @@
  * limit the server reserves a small lease of requests in one atomic step and hands them out from memory;
  * the store's count includes the lease, so however many servers share an account, the account is never
  * admitted one request over its limit. Small plans (the trial's 20 a month) lease one request at a time:
- * every request is counted in the store as it comes. Unserved leases are given back on shutdown. Near the
- * end of a large quota, a server may refuse while another still holds an unserved lease (at most 1,024).
+ * every request is counted in the store as it comes. Unserved leases are given back on shutdown.
+ *
+ * A server has at most one reservation of an account in flight: requests that find the lease empty while
+ * one is being made wait for it. So a server holds at most one lease (`leaseSize`) per account, and a
+ * server that dies without giving its leases back has counted at most that many requests per account it
+ * never served, besides the requests it had admitted and not answered yet.
  */
 import type { AccessStore } from "../store/interface.js";
 
@@ -37,52 +41,68 @@ interface Lease {
 
 export function createQuotaLedger(store: AccessStore): QuotaLedger {
   const leases = new Map<string, Lease>();
+  /** The reservation in flight per account, resolving to what it granted. */
+  const reserving = new Map<string, Promise<number>>();
+
+  const leaseFor = (accountId: string, periodId: string, limit: number): Lease | undefined => {
+    const lease = leases.get(accountId);
+    return lease !== undefined && lease.periodId === periodId && lease.limit === limit ? lease : undefined;
+  };
+
+  function reserve(accountId: string, periodId: string, limit: number): Promise<number> {
+    const reservation = store
+      .reserveQuota(accountId, periodId, limit, leaseSize(limit))
+      .then((granted) => {
+        let lease = leaseFor(accountId, periodId, limit);
+        if (lease === undefined) {
+          lease = { periodId, limit, remaining: 0 };
+          leases.set(accountId, lease);
+        }
+        lease.remaining += granted;
+        return granted;
+      })
+      .finally(() => reserving.delete(accountId));
+    reserving.set(accountId, reservation);
+    return reservation;
+  }
+
   return {
     chargeNow(accountId, periodId, limit) {
-      const lease = leases.get(accountId);
-      if (
-        lease === undefined ||
-        lease.periodId !== periodId ||
-        lease.limit !== limit ||
-        lease.remaining === 0
-      ) {
-        return undefined;
-      }
+      const lease = leaseFor(accountId, periodId, limit);
+      if (lease === undefined || lease.remaining === 0) return undefined;
       lease.remaining--;
       return true;
     },
     async charge(accountId, periodId, limit) {
-      const lease = leases.get(accountId);
-      if (lease !== undefined && lease.periodId === periodId && lease.limit === limit) {
-        if (lease.remaining > 0) {
+      const stale = leases.get(accountId);
+      if (stale !== undefined && leaseFor(accountId, periodId, limit) === undefined) {
+        // A new period, or the account's plan changed: what was reserved under the old terms goes back.
+        leases.delete(accountId);
+        if (stale.periodId === periodId) await store.releaseQuota(accountId, stale.periodId, stale.remaining);
+      }
+      if (leaseSize(limit) === 1) return (await store.chargeQuota(accountId, periodId, limit)).admitted;
+      for (;;) {
+        const lease = leaseFor(accountId, periodId, limit);
+        if (lease !== undefined && lease.remaining > 0) {
           lease.remaining--;
           return true;
         }
-      } else if (lease !== undefined) {
-        // A new period, or the account's plan changed: what was reserved under the old terms goes back.
-        leases.delete(accountId);
-        if (lease.periodId === periodId) await store.releaseQuota(accountId, lease.periodId, lease.remaining);
+        // Join the reservation in flight, or make one; a reservation that granted nothing means spent.
+        const granted = await (reserving.get(accountId) ?? reserve(accountId, periodId, limit));
+        const after = leaseFor(accountId, periodId, limit);
+        if (after !== undefined && after.remaining > 0) {
+          after.remaining--;
+          return true;
+        }
+        if (granted === 0) return false;
       }
-      const size = leaseSize(limit);
-      if (size === 1) return (await store.chargeQuota(accountId, periodId, limit)).admitted;
-      const granted = await store.reserveQuota(accountId, periodId, limit, size);
-      // Concurrent requests may each have reserved, or found nothing left because another one just took
-      // the last lease: add to what is held (never overwrite it), then serve from it.
-      let held = leases.get(accountId);
-      if (held === undefined || held.periodId !== periodId || held.limit !== limit) {
-        held = { periodId, limit, remaining: 0 };
-        leases.set(accountId, held);
-      }
-      held.remaining += granted;
-      if (held.remaining === 0) return false;
-      held.remaining--;
-      return true;
     },
     unserved(accountId, periodId) {
       const lease = leases.get(accountId);
       return lease !== undefined && lease.periodId === periodId ? lease.remaining : 0;
     },
     async release() {
+      await Promise.allSettled([...reserving.values()]);
       for (const [accountId, lease] of leases) {
         await store.releaseQuota(accountId, lease.periodId, lease.remaining);
       }

@@ -70,3 +70,37 @@ describe("createTtlCache", () => {
     expect(await cache.get("a", 1, async () => 2)).toBe(2);
   });
 });
+
+describe("createTtlCache with staleIfError", () => {
+  const unavailable = new Error("the source does not answer");
+  const staleIfError = { when: (e: unknown) => e === unavailable, maxAgeMs: 60_000, retryMs: 1_000 };
+
+  it("serves the last value while the source does not answer, retrying every retryMs, up to maxAgeMs", async () => {
+    const cache = createTtlCache<string>({ ttlMs: 2_000, maxEntries: 10, staleIfError });
+    let answering = true;
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      if (!answering) throw unavailable;
+      return `v${loads}`;
+    };
+    expect(await cache.get("a", 0, load)).toBe("v1");
+    answering = false;
+    expect(await cache.get("a", 2_000, load)).toBe("v1");
+    expect(cache.peek("a", 2_999)).toEqual({ value: "v1", loadedAtMs: 0 });
+    expect(await cache.get("a", 2_500, load)).toBe("v1");
+    expect(loads).toBe(2);
+    expect(await cache.get("a", 60_000, load)).toBe("v1");
+    await expect(cache.get("a", 61_001, load)).rejects.toBe(unavailable);
+    answering = true;
+    expect(await cache.get("a", 61_002, load)).toBe("v5");
+  });
+
+  it("passes on other errors, and never serves a value it has not loaded", async () => {
+    const cache = createTtlCache<string>({ ttlMs: 2_000, maxEntries: 10, staleIfError });
+    await expect(cache.get("a", 0, () => Promise.reject(unavailable))).rejects.toBe(unavailable);
+    await cache.get("b", 0, async () => "v");
+    const broken = new Error("a bug");
+    await expect(cache.get("b", 2_000, () => Promise.reject(broken))).rejects.toBe(broken);
+  });
+});

@@ -1,10 +1,24 @@
-/** A small time-bounded cache of async lookups: concurrent misses share one load, the oldest entry goes first. */
+/**
+ * A small time-bounded cache of async lookups: concurrent misses share one load, the oldest entry goes
+ * first. Optionally, when a reload fails because the source does not answer, the value loaded last is
+ * served a while longer (stale-if-error), so an outage of the source does not stop callers it has seen.
+ */
+
+export interface StaleIfError {
+  /** Errors that mean "the source does not answer" (others are passed on). */
+  when: (error: unknown) => boolean;
+  /** How long after it was loaded a value may be served in place of a failed reload. */
+  maxAgeMs: number;
+  /** How long a value served in place of a failed reload is kept before the next reload is tried. */
+  retryMs: number;
+}
 
 export interface TtlCacheOptions {
   /** How long a loaded value is served before it is loaded again. */
   ttlMs: number;
   /** Entries kept at most; the oldest is dropped when a new one would exceed this. */
   maxEntries: number;
+  staleIfError?: StaleIfError;
 }
 
 export interface TtlCache<V> {
@@ -19,29 +33,43 @@ export interface TtlCache<V> {
 interface Entry<V> {
   value: Promise<V>;
   expiresAtMs: number;
-  /** Set once the load has resolved, so a hit needs no promise. */
-  settled?: { value: V };
+  /** Set once the load has resolved, so a hit needs no promise; `loadedAtMs` is when the source gave it. */
+  settled?: { value: V; loadedAtMs: number };
 }
 
 export function createTtlCache<V>(options: TtlCacheOptions): TtlCache<V> {
   const entries = new Map<string, Entry<V>>();
+  const stale = options.staleIfError;
   return {
     get(key, nowMs, load) {
       const cached = entries.get(key);
       if (cached && nowMs < cached.expiresAtMs) return cached.value;
+      const previous = cached?.settled;
       // Delete first so a reload goes to the end of the insertion order that eviction follows.
       entries.delete(key);
-      const entry: Entry<V> = { value: load(), expiresAtMs: nowMs + options.ttlMs };
-      entries.set(key, entry);
-      // A failed load is not remembered: the next request tries again.
-      entry.value.then(
+      const entry: Entry<V> = { value: Promise.resolve() as Promise<V>, expiresAtMs: nowMs + options.ttlMs };
+      entry.value = load().then(
         (value) => {
-          entry.settled = { value };
+          entry.settled = { value, loadedAtMs: nowMs };
+          return value;
         },
-        () => {
+        (error: unknown) => {
+          if (
+            stale !== undefined &&
+            previous !== undefined &&
+            stale.when(error) &&
+            nowMs - previous.loadedAtMs <= stale.maxAgeMs
+          ) {
+            entry.settled = previous;
+            entry.expiresAtMs = nowMs + stale.retryMs;
+            return previous.value;
+          }
+          // A failed load is not remembered: the next request tries again.
           if (entries.get(key) === entry) entries.delete(key);
+          throw error;
         },
       );
+      entries.set(key, entry);
       while (entries.size > options.maxEntries) {
         const oldest = entries.keys().next();
         if (oldest.done) break;

@@ -24,6 +24,11 @@ export interface PostgresPoolOptions {
 export const DEFAULT_POOL_MAX = 10;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 2_000;
+/**
+ * Once the database has failed to answer, statements fail at once without trying, except one a second:
+ * an outage costs callers no waiting, and the database no storm of connection attempts when it returns.
+ */
+export const RETRY_WHILE_DOWN_MS = 1_000;
 
 /** BIGINT columns (times in milliseconds, counts) as numbers: every value the store writes is below 2^53. */
 const INT8_OID = 20;
@@ -98,7 +103,8 @@ export function createPostgresPool(options: PostgresPoolOptions): PostgresPool {
     throw new RangeError(`schema must be a lower-case SQL identifier, got "${options.schema}"`);
   }
   const where = describePostgresUrl(options.url);
-  const outage = createOutage(`PostgreSQL (${where})`, options.log ?? SILENT_LOG);
+  const log = options.log ?? SILENT_LOG;
+  const outage = createOutage(`PostgreSQL (${where})`, log);
   const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -112,19 +118,31 @@ export function createPostgresPool(options: PostgresPoolOptions): PostgresPool {
     types,
     ...(options.schema === undefined ? {} : { options: `-c search_path=${options.schema}` }),
   });
-  // An idle connection that breaks is reported here; without a listener it would end the process.
-  pool.on("error", (error) => outage.failed(error));
+  // An idle connection that breaks (the server restarted, a proxy timed it out) is reported here; without
+  // a listener it would end the process. The pool drops it; the next statement tells whether there is an outage.
+  pool.on("error", (error) => log.info({ err: error }, `an idle connection to ${where} closed`));
+
+  const unavailable = (reason: string): AccessError =>
+    new AccessError("unavailable", `the access store (${where}) does not answer: ${reason}`);
+
+  let retryAtMs = 0;
+  /** Throws at once while the database is down, but lets one attempt through a second. */
+  function guard(): void {
+    if (!outage.down) return;
+    const nowMs = Date.now();
+    if (nowMs < retryAtMs) throw unavailable(outage.reason ?? "it failed a moment ago");
+    retryAtMs = nowMs + RETRY_WHILE_DOWN_MS;
+  }
 
   function translate(error: unknown): unknown {
     if (!isPostgresUnavailable(error)) return error;
     outage.failed(error);
-    return new AccessError(
-      "unavailable",
-      `the access store (${where}) does not answer: ${(error as Error).message}`,
-    );
+    retryAtMs = Date.now() + RETRY_WHILE_DOWN_MS;
+    return unavailable((error as Error).message);
   }
 
   async function connect(): Promise<pg.PoolClient> {
+    guard();
     try {
       return await pool.connect();
     } catch (error) {
@@ -154,6 +172,7 @@ export function createPostgresPool(options: PostgresPoolOptions): PostgresPool {
     where,
     outage,
     async query<R extends pg.QueryResultRow>(text: string, values?: readonly unknown[]) {
+      guard();
       try {
         const result = await pool.query<R>(text, values as unknown[]);
         outage.answered();
