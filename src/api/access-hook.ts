@@ -69,7 +69,10 @@ export function accessHook(gate: Gate) {
       done(refusal);
     };
     const fail = (error: unknown): void => {
-      if (!isAccessError(error, "unavailable")) return done(error as Error);
+      if (!isAccessError(error, "unavailable")) {
+        done(error as Error);
+        return;
+      }
       const answer = unavailableError();
       reply.header("Retry-After", answer.retryAfterS);
       done(answer);

@@ -60,7 +60,13 @@ describe("createIpcRateWindow", () => {
   it("sends the hits of one turn of the event loop as one message", async () => {
     const pair = channelPair();
     const sent: unknown[] = [];
-    const counting: IpcChannel = { ...pair.worker, send: (m) => (sent.push(m), pair.worker.send(m)) };
+    const counting: IpcChannel = {
+      ...pair.worker,
+      send(message) {
+        sent.push(message);
+        pair.worker.send(message);
+      },
+    };
     serveRateWindow(createMemoryRateWindow(), pair.primary);
     const window = createIpcRateWindow(counting);
     await Promise.all(Array.from({ length: 50 }, () => window.hit("k", 10, MINUTE_START_MS)));
