@@ -15,6 +15,8 @@ import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from "./start-server.js";
 /** Workers that die this often (a crash loop) stop the whole server instead of being replaced forever. */
 const MAX_RESTARTS = 5;
 const RESTART_PERIOD_MS = 60_000;
+/** A worker still running this long after SIGTERM (its own drain gives up after 10 s) is killed. */
+const BACKSTOP_MS = DEFAULT_SHUTDOWN_TIMEOUT_MS + 5_000;
 
 function workerChannel(worker: Worker): IpcChannel {
   return {
@@ -81,7 +83,12 @@ export async function runPrimary(options: PrimaryOptions): Promise<number> {
     stopping = true;
     signalAll("SIGTERM");
     // Each worker's drain has its own limit; this is the backstop.
-    setTimeout(() => signalAll("SIGKILL"), DEFAULT_SHUTDOWN_TIMEOUT_MS + 5_000).unref();
+    setTimeout(() => {
+      for (const worker of live) {
+        io.err(`wordclip serve: worker ${worker.process.pid} did not stop in time; killing it`);
+        worker.process.kill("SIGKILL");
+      }
+    }, BACKSTOP_MS).unref();
   };
 
   cluster.on("listening", (worker, address) => {

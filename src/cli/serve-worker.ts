@@ -43,5 +43,7 @@ export async function runWorker(config: Config, io: CommandIo): Promise<number> 
   });
   await stopped;
   await server.close();
+  // The channel to the primary would keep this process alive; closing it lets the process end.
+  if (process.connected) process.disconnect();
   return 0;
 }
