@@ -20,4 +20,5 @@ export const SECTION_TITLES: Record<ResultRow["section"], string> = {
   inprocess: "In-process latency",
   memory: "Memory and start-up",
   peer: "Peer: PostgreSQL pg_trgm",
+  scale: "Scale-out: embedded, --workers 2, PostgreSQL + Redis",
 };

@@ -141,3 +141,47 @@ describe("createGate: identifying the caller", () => {
     expect(rejection(await admit()).code).toBe("invalid_key");
   });
 });
+
+describe("the gate while the access store does not answer", () => {
+  const keyed = (authorization: string) => ({
+    authorization,
+    clientAddress: "203.0.113.9",
+    endpoint: "keyed" as const,
+  });
+
+  it("admits a key it looked up before from its lease, and fails others with unavailable", async () => {
+    const f = gateFixture();
+    await f.store.setPlan("big", { perMinute: 1_000, perMonth: 10_000_000 });
+    const known = await f.account("big");
+    const unknown = await f.account("big");
+    expect(await f.gate.admit(keyed(known.header))).toMatchObject({ admitted: true });
+    f.setStoreDown(true);
+    // Past the key cache's time to live: the reload fails, the grant looked up before is kept.
+    f.clock.nowMs += 5_000;
+    for (let i = 0; i < 3; i++)
+      expect(await f.gate.admit(keyed(known.header))).toMatchObject({ admitted: true });
+    await expect(Promise.resolve(f.gate.admit(keyed(unknown.header)))).rejects.toMatchObject({
+      code: "unavailable",
+    });
+    expect(await f.gate.readiness()).toEqual({
+      problem: "the access store does not answer: the access store (test) does not answer",
+      degraded: [],
+    });
+    f.setStoreDown(false);
+    f.clock.nowMs += 2_000;
+    expect(await f.gate.admit(keyed(unknown.header))).toMatchObject({ admitted: true });
+    expect(await f.gate.readiness()).toEqual({ problem: undefined, degraded: [] });
+  });
+
+  it("stops recognising a cached key ten minutes after its last lookup", async () => {
+    const f = gateFixture();
+    await f.store.setPlan("big", { perMinute: 1_000, perMonth: 10_000_000 });
+    const known = await f.account("big");
+    await f.gate.admit(keyed(known.header));
+    f.setStoreDown(true);
+    f.clock.nowMs += 10 * 60_000 + 1;
+    await expect(Promise.resolve(f.gate.admit(keyed(known.header)))).rejects.toMatchObject({
+      code: "unavailable",
+    });
+  });
+});
