@@ -15,6 +15,7 @@ import { loadSummary } from "../serve/compare.js";
 import { servingSetup } from "../serve/setup.js";
 import { compareSetUps, type SetUp } from "./load.js";
 import { benchServices } from "./services.js";
+import { measureServices } from "./sizing.js";
 
 const MAIN_SCRIPT = new URL("../../src/cli/main.js", import.meta.url);
 const CURSOR_SECRET = "wordclip-benchmark-cursor-secret";
@@ -34,6 +35,8 @@ export async function runScaleSection(ctx: BenchContext): Promise<void> {
   }
   const children: RunningChild[] = [];
   try {
+    progress.line("scale: what a request costs PostgreSQL and Redis");
+    await measureServices(ctx, services);
     const setup = await servingSetup(ctx);
     const paths = setup.workloads.get("exact")?.paths ?? [];
     if (paths.length === 0) {
