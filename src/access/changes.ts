@@ -4,6 +4,7 @@
  * after each change, and every server subscribes. Without Redis the key cache's time to live (2 s) is
  * the bound.
  */
+import { KEY_CACHE_TTL_MS } from "./gate/identify.js";
 import type { AccessLog } from "./log.js";
 import type { RedisConnection } from "./redis-connection.js";
 import type { AccessStore } from "./store/interface.js";
@@ -77,7 +78,7 @@ export function announcingChanges(store: AccessStore, changes: AccessChanges, lo
     } catch (error) {
       log.warn(
         { err: error },
-        `the change to ${change.kind} ${change.id} was made, but running servers could not be told at once (${(error as Error).message}); they apply it within 2 s`,
+        `the change to ${change.kind} ${change.id} was made, but running servers could not be told at once (${(error as Error).message}); they apply it within ${KEY_CACHE_TTL_MS / 1_000} s`,
       );
     }
   };

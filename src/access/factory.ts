@@ -25,6 +25,9 @@ export interface AccessOptions {
   now?: () => number;
 }
 
+/** The configuration's default, for callers that give only some settings (tests, benchmarks). */
+const DEFAULT_REDIS_PREFIX = "wordclip:";
+
 /** How long start-up waits for Redis before it starts degraded (it keeps connecting in the background). */
 const REDIS_START_WAIT_MS = 2_000;
 /** How long a command waits for Redis to publish a change notice. */
@@ -58,16 +61,19 @@ export async function openAccessStore(
   if (redisUrl === undefined) return store;
   const log = options.log ?? SILENT_LOG;
   let connection: RedisConnection | undefined;
+  let notices: AccessChanges | undefined;
   const changes: AccessChanges = {
     async publish(change) {
       connection ??= connectRedis({ url: redisUrl, log });
+      notices ??= createRedisAccessChanges(connection, config.redisPrefix ?? DEFAULT_REDIS_PREFIX);
       if (!(await connection.ready(REDIS_PUBLISH_WAIT_MS))) {
         throw new Error(`Redis (${connection.where}) does not answer`);
       }
-      await createRedisAccessChanges(connection, config.redisPrefix ?? "wordclip:").publish(change);
+      await notices.publish(change);
     },
     async subscribe() {},
     async close() {
+      await notices?.close();
       await connection?.close();
     },
   };
@@ -111,7 +117,7 @@ export async function openAccessBackends(
   const connection = connectRedis({ url: config.redisUrl, ...(options.log ? { log: options.log } : {}) });
   // A node starts while Redis is away (degraded, on its own windows) rather than not at all.
   await connection.ready(REDIS_START_WAIT_MS);
-  const prefix = config.redisPrefix ?? "wordclip:";
+  const prefix = config.redisPrefix ?? DEFAULT_REDIS_PREFIX;
   const window: FallbackRateWindow = createFallbackRateWindow({
     shared: createRedisRateWindow({ client: connection.client, prefix }),
     fallback: own,
