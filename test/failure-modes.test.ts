@@ -38,6 +38,7 @@ describe.skipIf(databaseUrl === undefined || redisUrl === undefined)(
     let pg: TcpProxy;
     let redis: TcpProxy;
     let node: NodeProcess;
+    let nodeEnv: Record<string, string>;
     let store: AccessStore;
 
     async function key(perMinute: number, perMonth: number): Promise<string> {
@@ -54,17 +55,16 @@ describe.skipIf(databaseUrl === undefined || redisUrl === undefined)(
       const snapshot = await buildTestSnapshot(path.join(processScratchDir(), "failures"), {
         generatedClips: 0,
       });
-      node = await startNode({
-        env: {
-          WORDCLIP_DATA_DIR: path.join(processScratchDir(), "failures-data"),
-          WORDCLIP_INDEX: snapshot.path,
-          WORDCLIP_DATABASE_URL: throughProxy(db.url, pg),
-          WORDCLIP_REDIS_URL: throughProxy(redisUrl as string, redis),
-          WORDCLIP_REDIS_PREFIX: prefix,
-          // Request lines too: the test reads the outage lines among them.
-          WORDCLIP_LOG_LEVEL: "info",
-        },
-      });
+      nodeEnv = {
+        WORDCLIP_DATA_DIR: path.join(processScratchDir(), "failures-data"),
+        WORDCLIP_INDEX: snapshot.path,
+        WORDCLIP_DATABASE_URL: throughProxy(db.url, pg),
+        WORDCLIP_REDIS_URL: throughProxy(redisUrl as string, redis),
+        WORDCLIP_REDIS_PREFIX: prefix,
+        // Request lines too: the test reads the outage lines among them.
+        WORDCLIP_LOG_LEVEL: "info",
+      };
+      node = await startNode({ env: nodeEnv });
       store = await openAccessStore({ accessDbPath: "", databaseUrl: db.url });
     });
 
@@ -116,6 +116,35 @@ describe.skipIf(databaseUrl === undefined || redisUrl === undefined)(
       expect(await remaining()).toBe("2");
       expect(logLines(node, /^Redis .* answers again/)).toHaveLength(1);
       expect(logLines(node, /^Redis .* does not answer/)).toHaveLength(1);
+    });
+
+    it("starts while Redis is down, degraded, and moves to Redis once it answers", async () => {
+      await redis.set("refuse");
+      const late = await startNode({ env: { ...nodeEnv, WORDCLIP_LOG_LEVEL: "warn" } });
+      try {
+        const ready = await get(`${late.url}/readyz`, undefined);
+        expect(ready.status).toBe(200);
+        expect(ready.body.status).toBe("degraded");
+        const secret = await key(100, 1_000_000_000);
+        expect((await get(`${late.url}${LOOKUP}`, secret)).status).toBe(200);
+        await redis.set("forward");
+        await expect
+          .poll(async () => (await get(`${late.url}/readyz`, undefined)).body.status, {
+            timeout: 10_000,
+            interval: 100,
+          })
+          .toBe("ready");
+        // Shared with the other node from now on: its next request sees this one's count.
+        await awayFromMinuteEnd(5_000);
+        const first = await get(`${late.url}${LOOKUP}`, secret);
+        const second = await get(`${node.url}${LOOKUP}`, secret);
+        expect(Number(second.headers.get("x-ratelimit-remaining"))).toBe(
+          Number(first.headers.get("x-ratelimit-remaining")) - 1,
+        );
+      } finally {
+        await redis.set("forward");
+        await late.stop();
+      }
     });
 
     it("serves a cached key from its lease while PostgreSQL is down, answers others 503 unavailable, and recovers", async () => {

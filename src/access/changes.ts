@@ -22,6 +22,9 @@ export interface AccessChanges {
   close(): Promise<void>;
 }
 
+/** How long a server's start waits for its subscription before going on without it. */
+const SUBSCRIBE_WAIT_MS = 2_000;
+
 /** The channel's name under the deployment's key prefix. */
 export function changesChannel(prefix: string): string {
   return `${prefix}access-changes`;
@@ -51,14 +54,21 @@ export function createRedisAccessChanges(connection: RedisConnection, prefix: st
     },
     async subscribe(listener) {
       subscriber ??= connection.duplicate();
-      // Connecting is not awaited: while Redis is away the subscription is made when it comes back
-      // (the client subscribes again after every reconnection), and the cache's time to live covers the gap.
       if (!subscriber.isOpen) subscriber.connect().catch(() => undefined);
       const onMessage = (message: string) => {
         const change = parseChange(message);
         if (change !== undefined) listener(change);
       };
-      await subscriber.subscribe(channel, onMessage).catch(() => undefined);
+      // Waited for a moment only: while Redis is away the subscription is made when it comes back (the
+      // client subscribes again after every reconnection), and the key cache's time to live covers the gap.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        subscriber.subscribe(channel, onMessage).catch(() => undefined),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, SUBSCRIBE_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
     },
     async close() {
       subscriber?.destroy();

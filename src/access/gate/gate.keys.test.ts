@@ -123,12 +123,34 @@ describe("createGate: identifying the caller", () => {
     const { header } = await f.account("growth");
     const admit = () => f.gate.admit({ authorization: header, clientAddress: ADDRESS, endpoint: "keyed" });
     await Promise.all(Array.from({ length: 20 }, admit));
-    f.clock.nowMs += 1_999;
+    f.clock.nowMs += 999;
     await admit();
     expect(f.keyLookups()).toBe(1);
-    f.clock.nowMs += 1;
-    await admit();
+    // Not used for longer than the cache time: looked up again, and the request waits for it.
+    f.clock.nowMs += 5_000;
+    expect(admit()).toBeInstanceOf(Promise);
     expect(f.keyLookups()).toBe(2);
+  });
+
+  it("looks a key in steady use up again in the background, so its requests never wait for the store", async () => {
+    const f = gateFixture();
+    const { keyId, header } = await f.account("growth");
+    const admit = () => f.gate.admit({ authorization: header, clientAddress: ADDRESS, endpoint: "keyed" });
+    await admit();
+    for (let i = 0; i < 10; i++) {
+      f.clock.nowMs += 500;
+      expect(admit()).not.toBeInstanceOf(Promise);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // One lookup a second in the background (the first one, and one each time the lookup is 1 s old).
+    expect(f.keyLookups()).toBe(6);
+    // A change still arrives within the cache time: the lookup served is never older than 2 s.
+    await f.store.disableKey(keyId);
+    f.clock.nowMs += 1_000;
+    admit();
+    await new Promise((resolve) => setImmediate(resolve));
+    f.clock.nowMs += 1;
+    expect(rejection(await admit()).code).toBe("invalid_key");
   });
 
   it("reads the store again for every key after clearKeyCache", async () => {

@@ -13,6 +13,12 @@ import { createTtlCache } from "./ttl-cache.js";
  */
 export const KEY_CACHE_TTL_MS = 2_000;
 
+/**
+ * A key in use is looked up again in the background once its lookup is this old, so its requests never
+ * wait for the store (the served lookup is still never older than KEY_CACHE_TTL_MS).
+ */
+const KEY_REFRESH_AFTER_MS = 1_000;
+
 /** Bounds the cache under a flood of random tokens (which are cached too, as unknown). */
 export const KEY_CACHE_MAX_ENTRIES = 10_000;
 
@@ -53,6 +59,7 @@ export function createKeyIdentifier(options: KeyIdentifierOptions): KeyIdentifie
   const cache = createTtlCache<KeyGrant | undefined>({
     ttlMs: options.keyCacheTtlMs ?? KEY_CACHE_TTL_MS,
     maxEntries: options.keyCacheMaxEntries ?? KEY_CACHE_MAX_ENTRIES,
+    refreshAfterMs: Math.min(KEY_REFRESH_AFTER_MS, (options.keyCacheTtlMs ?? KEY_CACHE_TTL_MS) / 2),
     staleIfError: {
       when: (error) => isAccessError(error, "unavailable"),
       maxAgeMs: KEY_STALE_IF_UNAVAILABLE_MS,
@@ -118,7 +125,7 @@ export function createKeyIdentifier(options: KeyIdentifierOptions): KeyIdentifie
     identifyNow(authorization, nowMs) {
       const { bearer, hash } = parsedOf(authorization);
       if (bearer.kind !== "token") return resolve(bearer, undefined, nowMs);
-      const cached = cache.peek(hash, nowMs);
+      const cached = cache.peek(hash, nowMs, () => store.findKeyByHash(hash));
       return cached && resolve(bearer, cached.value, nowMs);
     },
     clearCache: () => cache.clear(),

@@ -6,9 +6,10 @@
  * every request is counted in the store as it comes. Unserved leases are given back on shutdown.
  *
  * A server has at most one reservation of an account in flight: requests that find the lease empty while
- * one is being made wait for it. So a server holds at most one lease (`leaseSize`) per account, and a
- * server that dies without giving its leases back has counted at most that many requests per account it
- * never served, besides the requests it had admitted and not answered yet.
+ * one is being made wait for it, and a lease running low is topped up ahead, in the background. So a
+ * server holds at most one lease (`leaseSize`) per account, and a server that dies without giving its
+ * leases back has counted at most that many requests per account it never served, besides the requests it
+ * had admitted and not answered yet.
  */
 import type { AccessStore } from "../store/interface.js";
 
@@ -37,6 +38,8 @@ interface Lease {
   /** The monthly limit the lease was reserved under: a plan change ends the lease. */
   limit: number;
   remaining: number;
+  /** The last reservation got less than it asked for: no reserving ahead until a request needs it. */
+  spent: boolean;
 }
 
 export function createQuotaLedger(store: AccessStore): QuotaLedger {
@@ -49,16 +52,17 @@ export function createQuotaLedger(store: AccessStore): QuotaLedger {
     return lease !== undefined && lease.periodId === periodId && lease.limit === limit ? lease : undefined;
   };
 
-  function reserve(accountId: string, periodId: string, limit: number): Promise<number> {
+  function reserve(accountId: string, periodId: string, limit: number, count: number): Promise<number> {
     const reservation = store
-      .reserveQuota(accountId, periodId, limit, leaseSize(limit))
+      .reserveQuota(accountId, periodId, limit, count)
       .then((granted) => {
         let lease = leaseFor(accountId, periodId, limit);
         if (lease === undefined) {
-          lease = { periodId, limit, remaining: 0 };
+          lease = { periodId, limit, remaining: 0, spent: false };
           leases.set(accountId, lease);
         }
         lease.remaining += granted;
+        lease.spent = granted < count;
         return granted;
       })
       .finally(() => reserving.delete(accountId));
@@ -66,12 +70,26 @@ export function createQuotaLedger(store: AccessStore): QuotaLedger {
     return reservation;
   }
 
+  /**
+   * Serves one request from `lease`. When a quarter of a lease is left, the rest of the next one is
+   * reserved in the background, so steady traffic never waits for the store; what is held stays within
+   * one lease (the reservation tops the lease up to `leaseSize`, it does not add a whole one).
+   */
+  function take(lease: Lease, accountId: string, limit: number): true {
+    lease.remaining--;
+    const size = leaseSize(limit);
+    if (!lease.spent && lease.remaining <= size / 4 && !reserving.has(accountId)) {
+      // A failure here is not the request's: the request that finds the lease empty asks again, and fails.
+      reserve(accountId, lease.periodId, limit, size - lease.remaining).catch(() => undefined);
+    }
+    return true;
+  }
+
   return {
     chargeNow(accountId, periodId, limit) {
       const lease = leaseFor(accountId, periodId, limit);
       if (lease === undefined || lease.remaining === 0) return undefined;
-      lease.remaining--;
-      return true;
+      return take(lease, accountId, limit);
     },
     async charge(accountId, periodId, limit) {
       const stale = leases.get(accountId);
@@ -80,20 +98,15 @@ export function createQuotaLedger(store: AccessStore): QuotaLedger {
         leases.delete(accountId);
         if (stale.periodId === periodId) await store.releaseQuota(accountId, stale.periodId, stale.remaining);
       }
-      if (leaseSize(limit) === 1) return (await store.chargeQuota(accountId, periodId, limit)).admitted;
+      const size = leaseSize(limit);
+      if (size === 1) return (await store.chargeQuota(accountId, periodId, limit)).admitted;
       for (;;) {
         const lease = leaseFor(accountId, periodId, limit);
-        if (lease !== undefined && lease.remaining > 0) {
-          lease.remaining--;
-          return true;
-        }
+        if (lease !== undefined && lease.remaining > 0) return take(lease, accountId, limit);
         // Join the reservation in flight, or make one; a reservation that granted nothing means spent.
-        const granted = await (reserving.get(accountId) ?? reserve(accountId, periodId, limit));
+        const granted = await (reserving.get(accountId) ?? reserve(accountId, periodId, limit, size));
         const after = leaseFor(accountId, periodId, limit);
-        if (after !== undefined && after.remaining > 0) {
-          after.remaining--;
-          return true;
-        }
+        if (after !== undefined && after.remaining > 0) return take(after, accountId, limit);
         if (granted === 0) return false;
       }
     },

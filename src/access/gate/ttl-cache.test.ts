@@ -104,3 +104,40 @@ describe("createTtlCache with staleIfError", () => {
     await expect(cache.get("b", 2_000, () => Promise.reject(broken))).rejects.toBe(broken);
   });
 });
+
+describe("createTtlCache with refreshAfterMs", () => {
+  it("serves a value due for a refresh at once and loads it again in the background, once", async () => {
+    const cache = createTtlCache<string>({ ttlMs: 2_000, maxEntries: 10, refreshAfterMs: 1_000 });
+    let loads = 0;
+    let release: () => void = () => undefined;
+    const load = () => {
+      loads++;
+      return loads === 1
+        ? Promise.resolve("v1")
+        : new Promise<string>((resolve) => {
+            release = () => resolve(`v${loads}`);
+          });
+    };
+    expect(await cache.get("a", 0, load)).toBe("v1");
+    expect(cache.peek("a", 999, load)).toEqual({ value: "v1", loadedAtMs: 0 });
+    expect(loads).toBe(1);
+    expect(cache.peek("a", 1_000, load)).toEqual({ value: "v1", loadedAtMs: 0 });
+    expect(await cache.get("a", 1_500, load)).toBe("v1");
+    expect(loads).toBe(2);
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    // The new value counts from when its load began, and lives a full ttlMs from then.
+    expect(cache.peek("a", 1_600)).toEqual({ value: "v2", loadedAtMs: 1_000 });
+    expect(cache.peek("a", 2_999)).toEqual({ value: "v2", loadedAtMs: 1_000 });
+    expect(cache.peek("a", 3_000)).toBeUndefined();
+  });
+
+  it("keeps serving the value until its time is up when the background load fails", async () => {
+    const cache = createTtlCache<string>({ ttlMs: 2_000, maxEntries: 10, refreshAfterMs: 1_000 });
+    await cache.get("a", 0, async () => "v1");
+    expect(await cache.get("a", 1_000, () => Promise.reject(new Error("down")))).toBe("v1");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.peek("a", 1_999)).toEqual({ value: "v1", loadedAtMs: 0 });
+    expect(cache.peek("a", 2_000)).toBeUndefined();
+  });
+});

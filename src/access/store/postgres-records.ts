@@ -1,6 +1,7 @@
 /** Copying a PostgreSQL access store: every record out, and records in, idempotently (`wordclip access copy`). */
 import type pg from "pg";
 import type { AccessRecords } from "./interface.js";
+import { UPSERT_PLAN_SQL } from "./postgres-statements.js";
 import {
   type AccountRow,
   accountFromRow,
@@ -44,12 +45,7 @@ export async function importPostgresRecords(
   nowMs: number,
 ): Promise<void> {
   for (const p of records.plans) {
-    await client.query(
-      `INSERT INTO plans (name, per_minute, per_month, description, updated_at_ms) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (name) DO UPDATE SET per_minute = excluded.per_minute, per_month = excluded.per_month,
-         description = excluded.description, updated_at_ms = excluded.updated_at_ms`,
-      [p.name, p.perMinute, p.perMonth, p.description, nowMs],
-    );
+    await client.query(UPSERT_PLAN_SQL, [p.name, p.perMinute, p.perMonth, p.description, nowMs]);
   }
   for (const a of records.accounts) {
     await client.query(

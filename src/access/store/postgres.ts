@@ -24,6 +24,14 @@ import { type MigrationOutcome, migratePostgres } from "./postgres-migrations.js
 import { createPostgresPool, type PostgresPool, type PostgresPoolOptions } from "./postgres-pool.js";
 import { exportPostgresRecords, importPostgresRecords } from "./postgres-records.js";
 import {
+  ACCOUNT_COLUMNS,
+  CHARGE_QUOTA_SQL,
+  PLAN_COLUMNS,
+  RELEASE_QUOTA_SQL,
+  RESERVE_QUOTA_SQL,
+  UPSERT_PLAN_SQL,
+} from "./postgres-statements.js";
+import {
   type AccountRow,
   accountFromRow,
   GRANT_SELECT,
@@ -58,31 +66,6 @@ function sqlState(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | undefined)?.code;
   return typeof code === "string" ? code : undefined;
 }
-
-/**
- * Counts one request if the limit allows, as one statement: the row is locked by the update, and the
- * `WHERE` is checked against the row as it is then, so concurrent charges queue and never exceed it.
- */
-const CHARGE_QUOTA_SQL = `
-INSERT INTO usage (account_id, period, used) SELECT $1, $2, 1 WHERE $3::bigint >= 1
-ON CONFLICT (account_id, period) DO UPDATE SET used = usage.used + 1 WHERE usage.used < $3::bigint
-RETURNING used`;
-
-/**
- * Grants as many of `$4` requests as the limit `$3` still allows, as one statement. The grant is written
- * beside the count (`last_reserved`, computed from the same locked row) so the statement can return it.
- */
-const RESERVE_QUOTA_SQL = `
-INSERT INTO usage (account_id, period, used, last_reserved)
-SELECT $1, $2, LEAST($4::bigint, $3::bigint), LEAST($4::bigint, $3::bigint) WHERE LEAST($4::bigint, $3::bigint) >= 1
-ON CONFLICT (account_id, period) DO UPDATE
-  SET used = usage.used + LEAST($4::bigint, $3::bigint - usage.used),
-      last_reserved = LEAST($4::bigint, $3::bigint - usage.used)
-  WHERE usage.used < $3::bigint
-RETURNING last_reserved`;
-
-const PLAN_COLUMNS = "name, per_minute, per_month, description";
-const ACCOUNT_COLUMNS = "account_id, name, plan, created_at_ms";
 
 export async function openPostgresAccessStore(
   options: PostgresAccessStoreOptions,
@@ -139,10 +122,7 @@ class PostgresAccessStore implements AccessStore {
 
   async releaseQuota(accountId: string, periodId: string, count: number): Promise<void> {
     if (count <= 0) return;
-    await this.#pool.query(
-      "UPDATE usage SET used = GREATEST(0, used - $1::bigint) WHERE account_id = $2 AND period = $3",
-      [count, accountId, periodId],
-    );
+    await this.#pool.query(RELEASE_QUOTA_SQL, [count, accountId, periodId]);
   }
 
   async quotaUsed(accountId: string, periodId: string): Promise<number> {
@@ -173,12 +153,13 @@ class PostgresAccessStore implements AccessStore {
       );
       const current = rows[0];
       const plan = applyPlanChange(name, current && planFromRow(current), change);
-      await client.query(
-        `INSERT INTO plans (name, per_minute, per_month, description, updated_at_ms) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (name) DO UPDATE SET per_minute = excluded.per_minute, per_month = excluded.per_month,
-           description = excluded.description, updated_at_ms = excluded.updated_at_ms`,
-        [plan.name, plan.perMinute, plan.perMonth, plan.description, this.#now()],
-      );
+      await client.query(UPSERT_PLAN_SQL, [
+        plan.name,
+        plan.perMinute,
+        plan.perMonth,
+        plan.description,
+        this.#now(),
+      ]);
       return plan;
     });
   }
