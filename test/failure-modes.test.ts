@@ -128,12 +128,15 @@ describe.skipIf(databaseUrl === undefined || redisUrl === undefined)(
         const secret = await key(100, 1_000_000_000);
         expect((await get(`${late.url}${LOOKUP}`, secret)).status).toBe(200);
         await redis.set("forward");
-        await expect
-          .poll(async () => (await get(`${late.url}/readyz`, undefined)).body.status, {
-            timeout: 10_000,
-            interval: 100,
-          })
-          .toBe("ready");
+        // Both nodes: the first lost its connection to Redis too while the proxy refused.
+        for (const each of [late, node]) {
+          await expect
+            .poll(async () => (await get(`${each.url}/readyz`, undefined)).body.status, {
+              timeout: 10_000,
+              interval: 100,
+            })
+            .toBe("ready");
+        }
         // Shared with the other node from now on: its next request sees this one's count.
         await awayFromMinuteEnd(5_000);
         const first = await get(`${late.url}${LOOKUP}`, secret);
