@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteRedisPrefix, testRedisPrefix, testRedisUrl } from "../../../test/support/redis.js";
 import { hostPortOf, startTcpProxy, throughProxy } from "../../../test/support/tcp-proxy.js";
 import type { AccessLog } from "../log.js";
+import type { RedisClient } from "../redis-connection.js";
 import { connectRedis, describeRedisUrl, type RedisConnection } from "../redis-connection.js";
 import { runRateWindowContract } from "./contract.js";
 import { createFallbackRateWindow } from "./fallback.js";
@@ -16,6 +17,30 @@ describe("describeRedisUrl", () => {
   it("names scheme, host, port and database, never the password", () => {
     expect(describeRedisUrl("rediss://:s3cret@cache.internal:6380/2")).toBe("rediss://cache.internal:6380/2");
     expect(describeRedisUrl("redis://127.0.0.1:6379")).toBe("redis://127.0.0.1:6379");
+  });
+});
+
+describe("the Redis window's calls", () => {
+  it("sends the hits of one turn of the event loop as one script call, at most 256 at a time, in order", async () => {
+    const calls: Array<{ keys: string[]; arguments: string[] }> = [];
+    const counts = new Map<string, number>();
+    const fake = {
+      async evalSha(_sha: string, call: { keys: string[]; arguments: string[] }) {
+        calls.push(call);
+        return call.keys.flatMap((key, i) => {
+          const used = (counts.get(key) ?? 0) + 1;
+          const admitted = used <= Number(call.arguments[2 * i]);
+          if (admitted) counts.set(key, used);
+          return [admitted ? 1 : 0, admitted ? used : used - 1];
+        });
+      },
+    } as unknown as RedisClient;
+    const window = createRedisRateWindow({ client: fake, prefix: "p:" });
+    const hits = await Promise.all(Array.from({ length: 300 }, () => window.hit("k", 100, MINUTE_START_MS)));
+    expect(calls.map((c) => c.keys.length)).toEqual([256, 44]);
+    expect(hits.map((h) => h.remaining).slice(0, 3)).toEqual([99, 98, 97]);
+    expect(hits.filter((h) => h.admitted)).toHaveLength(100);
+    expect(calls[0]?.arguments.slice(0, 2)).toEqual(["100", String(60_000 + 5_000)]);
   });
 });
 
