@@ -10,7 +10,7 @@ import { serveRateWindow } from "../access/window/ipc.js";
 import { createMemoryRateWindow } from "../access/window/memory.js";
 import type { Config } from "../config.js";
 import type { CommandIo } from "./command.js";
-import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from "./start-server.js";
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS, urlHost } from "./start-server.js";
 
 /** Workers that die this often (a crash loop) stop the whole server instead of being replaced forever. */
 const MAX_RESTARTS = 5;
@@ -35,10 +35,7 @@ function workerChannel(worker: Worker): IpcChannel {
 
 /** `http://host:port` of the shared socket, with a wildcard address reached on loopback. */
 function urlOf(address: { address: string | null; port: number }): string {
-  const host = address.address ?? "127.0.0.1";
-  const shown =
-    host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "[::1]" : host.includes(":") ? `[${host}]` : host;
-  return `http://${shown}:${address.port}`;
+  return `http://${urlHost(address.address ?? "127.0.0.1")}:${address.port}`;
 }
 
 export interface PrimaryOptions {

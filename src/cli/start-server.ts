@@ -64,7 +64,7 @@ async function drain(app: App, timeoutMs: number): Promise<void> {
 }
 
 /** A host to put in a URL: a wildcard address is reached on loopback; an IPv6 address goes in brackets. */
-function urlHost(host: string): string {
+export function urlHost(host: string): string {
   if (host === "0.0.0.0") return "127.0.0.1";
   if (host === "::") return "[::1]";
   return host.includes(":") ? `[${host}]` : host;
