@@ -92,7 +92,8 @@ export async function runScaleSection(ctx: BenchContext): Promise<void> {
       connections: options.connections,
       durationS: options.durationS,
       warmupS: options.warmupS,
-      rounds: options.rounds,
+      // Five set-ups share the machine's load swings: twice the other sections' rounds, best of each kept.
+      rounds: options.rounds * 2,
     };
     const measured = await compareSetUps(setUps, paths, plan, progress.line);
     const best = (name: string) => measured.get(name)?.best;
