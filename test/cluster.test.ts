@@ -13,10 +13,26 @@ import type { AccessStore } from "../src/access/store/interface.js";
 import { snapshotEtag } from "../src/api/caching.js";
 import { DEFAULT_CHECK_EVERY_MS } from "../src/index/holder.js";
 import { awayFromMinuteEnd } from "./support/api-checks.js";
+import { runCli } from "./support/cli.js";
 import { type Answer, get, type NodeProcess, startNode, tally } from "./support/node.js";
 import { buildTestSnapshot, processScratchDir, type TestSnapshot } from "./support/snapshot.js";
 
 const LOOKUP = "/v1/words/run/clips?limit=1";
+
+describe("serve --workers, called wrongly", () => {
+  it("exits 2 with the help for a bad --workers, and 78 naming WORDCLIP_WORKERS for a bad variable", async () => {
+    const env = { WORDCLIP_DATA_DIR: path.join(processScratchDir(), "cluster-bad") };
+    const option = await runCli(env, "serve", "--workers", "many");
+    expect(option.code).toBe(2);
+    expect(option.stderr).toContain('--workers must be "auto" or a whole number from 1 to 1024, got "many"');
+    expect(option.stderr).toContain("usage: wordclip serve");
+    const variable = await runCli({ ...env, WORDCLIP_WORKERS: "0" }, "serve");
+    expect(variable.code).toBe(78);
+    expect(variable.stderr.trim()).toBe(
+      'wordclip: configuration error: WORDCLIP_WORKERS="0" is not valid: must be "auto" (one process per core) or a whole number of processes from 1 to 1024',
+    );
+  });
+});
 
 describe("serve --workers 2 on the embedded store", () => {
   const dataDir = path.join(processScratchDir(), "cluster-data");

@@ -61,6 +61,8 @@ describe.skipIf(databaseUrl === undefined || redisUrl === undefined)(
         WORDCLIP_DATABASE_URL: throughProxy(db.url, pg),
         WORDCLIP_REDIS_URL: throughProxy(redisUrl as string, redis),
         WORDCLIP_REDIS_PREFIX: prefix,
+        // Few connections: the test database server is shared with other test files and users.
+        WORDCLIP_DATABASE_POOL: "4",
         // Request lines too: the test reads the outage lines among them.
         WORDCLIP_LOG_LEVEL: "info",
       };

@@ -59,6 +59,8 @@ describe.skipIf(databaseUrl === undefined || redisUrl === undefined)(
         WORDCLIP_DATABASE_URL: db.url,
         WORDCLIP_REDIS_URL: redisUrl as string,
         WORDCLIP_REDIS_PREFIX: prefix,
+        // Few connections: the test database server is shared with other test files and users.
+        WORDCLIP_DATABASE_POOL: "4",
       };
       // As an operator deploys: migrate once, then start the nodes.
       await okCli(env, "migrate");

@@ -12,8 +12,10 @@ export interface PostgresPoolOptions {
   url: string;
   /** Connections this process keeps at most. */
   poolMax?: number;
-  /** How long making a connection (or waiting for a free one) may take. */
+  /** How long making a connection may take. */
   connectTimeoutMs?: number;
+  /** How long a call waits for a free connection when every one is busy. */
+  acquireTimeoutMs?: number;
   /** How long the server lets a statement run; the client gives up on a reply a second later. */
   statementTimeoutMs?: number;
   /** A schema to use instead of `public` (tests give each their own). */
@@ -23,6 +25,7 @@ export interface PostgresPoolOptions {
 
 export const DEFAULT_POOL_MAX = 10;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
+export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5_000;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 2_000;
 /**
  * Once the database has failed to answer, statements fail at once without trying, except one a second:
@@ -61,29 +64,42 @@ const NETWORK_CODES = new Set([
   "EPIPE",
 ]);
 
-/** node-postgres's own failures of a connection or a reply, which carry no code. */
-const CLIENT_MESSAGES = [
-  "timeout exceeded when trying to connect",
+/** node-postgres's failures of a connection, which carry no code. */
+const CONNECTION_MESSAGES = [
   "Connection terminated",
-  "Query read timeout",
+  "timeout expired",
   "Client has encountered a connection error",
   "Client was closed and is not queryable",
-  "connection timeout",
 ];
 
 /**
- * Whether `error` says the database does not answer (as opposed to a statement it refused): a network
- * failure, a connection problem (SQLSTATE class 08), a server shutting down or not yet accepting
- * connections (57P01–57P03), a statement cancelled by its timeout (57014), or too many connections (53300).
+ * Whether `error` says the database cannot be reached: a network failure, a connection problem (SQLSTATE
+ * class 08), a server shutting down or not yet accepting connections (57P01–57P03), a connection that
+ * could not be made in time or broke. These trip the outage: one warning, and calls fail at once but for
+ * one a second until the database answers again.
  */
-export function isPostgresUnavailable(error: unknown): boolean {
+export function isPostgresDown(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string") {
     if (NETWORK_CODES.has(code) || code.startsWith("08")) return true;
-    if (["57P01", "57P02", "57P03", "57014", "53300"].includes(code)) return true;
+    if (["57P01", "57P02", "57P03"].includes(code)) return true;
   }
-  return CLIENT_MESSAGES.some((text) => error.message.includes(text));
+  return CONNECTION_MESSAGES.some((text) => error.message.includes(text));
+}
+
+/**
+ * Whether `error` means the store did not answer in time, as opposed to a statement it refused: the
+ * database is down (above), a statement ran past its timeout (57014), a reply never came, or the server
+ * has no connection left (53300). The caller is told `unavailable` (a 503 to retry); only `isPostgresDown`
+ * failures count as an outage, since a slow moment is not one.
+ */
+export function isPostgresUnavailable(error: unknown): boolean {
+  if (isPostgresDown(error)) return true;
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (code === "57014" || code === "53300") return true;
+  return error.message.includes("Query read timeout");
 }
 
 export interface PostgresPool {
@@ -106,10 +122,20 @@ export function createPostgresPool(options: PostgresPoolOptions): PostgresPool {
   const log = options.log ?? SILENT_LOG;
   const outage = createOutage(`PostgreSQL (${where})`, log);
   const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const acquireTimeoutMs = options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS;
+  // The pool's own connection timeout would also bound the wait for a busy pool's free connection, and
+  // fail it as if the database were gone; the connection alone is bounded here, the wait below.
+  class BoundedClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+    }
+  }
   const pool = new pg.Pool({
+    Client: BoundedClient,
     connectionString: options.url,
     max: options.poolMax ?? DEFAULT_POOL_MAX,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: 0,
     statement_timeout: statementTimeoutMs,
     query_timeout: statementTimeoutMs + 1_000,
     idle_in_transaction_session_timeout: statementTimeoutMs * 5,
@@ -136,23 +162,51 @@ export function createPostgresPool(options: PostgresPoolOptions): PostgresPool {
 
   function translate(error: unknown): unknown {
     if (!isPostgresUnavailable(error)) return error;
-    outage.failed(error);
-    retryAtMs = Date.now() + RETRY_WHILE_DOWN_MS;
+    if (isPostgresDown(error)) {
+      outage.failed(error);
+      retryAtMs = Date.now() + RETRY_WHILE_DOWN_MS;
+    }
     return unavailable((error as Error).message);
   }
 
+  /** A connection of the pool, waited for at most `acquireTimeoutMs` (all of them may be busy). */
   async function connect(): Promise<pg.PoolClient> {
     guard();
+    const acquiring = pool.connect();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        // Handed back as soon as it comes: the caller has gone.
+        acquiring.then(
+          (client) => client.release(),
+          () => undefined,
+        );
+        reject(
+          new AccessError(
+            "unavailable",
+            `the access store (${where}) is busy: no connection was free within ${acquireTimeoutMs / 1_000} s`,
+          ),
+        );
+      }, acquireTimeoutMs);
+    });
     try {
-      return await pool.connect();
+      return await Promise.race([acquiring, late]);
     } catch (error) {
       throw translate(error);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
   async function withClient<T>(body: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await connect();
     let failure: unknown;
+    // A connection that breaks while in use also emits an error event (its query fails too, and is
+    // answered); without a listener the event would end the process.
+    const onError = (error: Error): void => {
+      failure ??= error;
+    };
+    client.on("error", onError);
     try {
       const result = await body(client);
       outage.answered();
@@ -161,6 +215,7 @@ export function createPostgresPool(options: PostgresPoolOptions): PostgresPool {
       failure = error;
       throw translate(error);
     } finally {
+      client.off("error", onError);
       // A connection that failed is closed rather than handed to the next request.
       client.release(
         failure !== undefined && isPostgresUnavailable(failure) ? (failure as Error) : undefined,
@@ -172,14 +227,7 @@ export function createPostgresPool(options: PostgresPoolOptions): PostgresPool {
     where,
     outage,
     async query<R extends pg.QueryResultRow>(text: string, values?: readonly unknown[]) {
-      guard();
-      try {
-        const result = await pool.query<R>(text, values as unknown[]);
-        outage.answered();
-        return result.rows;
-      } catch (error) {
-        throw translate(error);
-      }
+      return withClient(async (client) => (await client.query<R>(text, values as unknown[])).rows);
     },
     transaction(body) {
       return withClient(async (client) => {

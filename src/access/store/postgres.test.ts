@@ -12,6 +12,15 @@ import { openSqliteAccessStore } from "./sqlite.js";
 
 const serverUrl = testDatabaseUrl("the PostgreSQL access store tests");
 
+function recordingLog() {
+  const lines: string[] = [];
+  const log: AccessLog = {
+    warn: (_details, message) => lines.push(`warn ${message}`),
+    info: (_details, message) => lines.push(`info ${message}`),
+  };
+  return { log, lines };
+}
+
 describe("describePostgresUrl and isPostgresUnavailable", () => {
   it("names host, port and database, never the user or the password", () => {
     expect(describePostgresUrl("postgresql://admin:s3cret@db.internal:6432/wordclip?sslmode=require")).toBe(
@@ -121,16 +130,26 @@ describe.skipIf(serverUrl === undefined)("PostgreSQL access store", () => {
     }
   });
 
-  describe("when the database stops answering", () => {
-    function recordingLog() {
-      const lines: string[] = [];
-      const log: AccessLog = {
-        warn: (_details, message) => lines.push(`warn ${message}`),
-        info: (_details, message) => lines.push(`info ${message}`),
-      };
-      return { log, lines };
+  it("answers unavailable when every connection stays busy, without taking the database for gone", async () => {
+    const { createPostgresPool } = await import("./postgres-pool.js");
+    const { log, lines } = recordingLog();
+    const pool = createPostgresPool({ url: db.url, poolMax: 1, acquireTimeoutMs: 200, log });
+    try {
+      const holding = pool.query("SELECT pg_sleep(1)");
+      const waiting = await pool.query("SELECT 1 AS one").catch((e: unknown) => e);
+      expect(isAccessError(waiting, "unavailable"), String(waiting)).toBe(true);
+      expect((waiting as Error).message).toContain("is busy: no connection was free within 0.2 s");
+      await holding;
+      // Not an outage: the next call goes to the database at once, and nothing was logged.
+      expect(await pool.query("SELECT 1 AS one")).toEqual([{ one: 1 }]);
+      expect(pool.outage.down).toBe(false);
+      expect(lines).toEqual([]);
+    } finally {
+      await pool.end();
     }
+  });
 
+  describe("when the database stops answering", () => {
     it("fails with unavailable, at once when refused and within the timeouts when silent; logs once, and once when back", async () => {
       const proxy = await startTcpProxy(hostPortOf(db.url));
       const { log, lines } = recordingLog();
