@@ -63,7 +63,11 @@ describe("serve --workers 2 on the embedded store", () => {
     mkdirSync(dataDir, { recursive: true });
     copyFileSync((builds[0] as TestSnapshot).path, indexPath);
     store = await openAccessStore({ accessDbPath: path.join(dataDir, "access.sqlite") });
-    node = await startNode({ env: { WORDCLIP_DATA_DIR: dataDir }, args: ["--workers", "2"] });
+    // Info lines too: the snapshot swaps are logged at info, with their reason.
+    node = await startNode({
+      env: { WORDCLIP_DATA_DIR: dataDir, WORDCLIP_LOG_LEVEL: "info" },
+      args: ["--workers", "2"],
+    });
   });
 
   afterAll(async () => {
@@ -80,6 +84,7 @@ describe("serve --workers 2 on the embedded store", () => {
             .output()
             .stdout.split("\n")
             .filter((l) => l === banner).length,
+        { timeout: 30_000, interval: 100 },
       )
       .toBe(1);
   });
@@ -108,6 +113,13 @@ describe("serve --workers 2 on the embedded store", () => {
     const { secrets } = await account({ perMinute: 1_000_000_000, perMonth: 1_000_000 });
     const [first, second, third] = builds as [TestSnapshot, TestSnapshot, TestSnapshot];
     const etagOf = (build: TestSnapshot) => snapshotEtag(build.buildId, LOOKUP);
+    /** Why each worker swapped to `build`, from its log lines. */
+    const swapsTo = (build: TestSnapshot) =>
+      node
+        .output()
+        .stdout.split("\n")
+        .filter((line) => line.includes('"msg":"serving a new snapshot"') && line.includes(build.buildId))
+        .map((line) => (JSON.parse(line) as { reason: string }).reason);
     const seen: Array<{ atMs: number; answer: Answer }> = [];
     let stop = false;
     const load = Array.from({ length: 8 }, async () => {
@@ -125,6 +137,8 @@ describe("serve --workers 2 on the embedded store", () => {
     stop = true;
     await Promise.all(load);
 
+    // Both workers swapped, each on its own check of the file.
+    expect(swapsTo(second)).toEqual(["poll", "poll"]);
     const failed = seen.filter((s) => s.answer.status !== 200);
     expect(failed.map((s) => `${s.answer.status} ${s.answer.code}`)).toEqual([]);
     const etags = new Set(seen.map((s) => s.answer.headers.get("etag")));
@@ -148,6 +162,8 @@ describe("serve --workers 2 on the embedded store", () => {
     copyFileSync(third.path, stagedAgain);
     renameSync(stagedAgain, indexPath);
     process.kill(node.pid, "SIGHUP");
+    // Each worker says why it swapped: "signal" (passed on by the primary), not its own 5-second "poll".
+    await expect.poll(() => swapsTo(third), { timeout: 10_000, interval: 50 }).toEqual(["signal", "signal"]);
     await expect
       .poll(
         async () => {
@@ -161,7 +177,7 @@ describe("serve --workers 2 on the embedded store", () => {
           }
           return [...tags];
         },
-        { timeout: 2_000, interval: 100 },
+        { timeout: 5_000, interval: 100 },
       )
       .toEqual([etagOf(third)]);
   });

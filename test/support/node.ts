@@ -23,7 +23,7 @@ export interface NodeProcess {
   url: string;
   port: number;
   pid: number;
-  /** What the process printed so far (the last 500,000 characters of each stream). */
+  /** What the process printed so far (the last 20 MB of each stream). */
   output(): { stdout: string; stderr: string };
   /** SIGTERM, then waits for the exit; resolves with the exit code. */
   stop(): Promise<number | null>;
@@ -37,6 +37,20 @@ export interface NodeOptions {
   /** Default: a free port. */
   port?: number;
   readyTimeoutMs?: number;
+}
+
+/** The last `maxChars` characters of a stream, kept as chunks (joined only when read). */
+function tail(maxChars: number) {
+  const chunks: string[] = [];
+  let length = 0;
+  return {
+    add: (chunk: string): void => {
+      chunks.push(chunk);
+      length += chunk.length;
+      while (length > maxChars && chunks.length > 1) length -= chunks.shift()?.length ?? 0;
+    },
+    text: (): string => chunks.join(""),
+  };
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
@@ -54,20 +68,16 @@ export async function startNode(options: NodeOptions): Promise<NodeProcess> {
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
-  let stdout = "";
-  let stderr = "";
-  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-    stdout = (stdout + chunk).slice(-500_000);
-  });
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr = (stderr + chunk).slice(-500_000);
-  });
+  const stdout = tail(20_000_000);
+  const stderr = tail(20_000_000);
+  child.stdout?.setEncoding("utf8").on("data", stdout.add);
+  child.stderr?.setEncoding("utf8").on("data", stderr.add);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(
-        `wordclip serve exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${stderr}${stdout}`,
+        `wordclip serve exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${stderr.text()}${stdout.text()}`,
       );
     }
     try {
@@ -79,7 +89,9 @@ export async function startNode(options: NodeOptions): Promise<NodeProcess> {
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`wordclip serve was not ready within the time given:\n${stderr}${stdout}`);
+      throw new Error(
+        `wordclip serve was not ready within the time given:\n${stderr.text()}${stdout.text()}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -87,7 +99,7 @@ export async function startNode(options: NodeOptions): Promise<NodeProcess> {
     url,
     port,
     pid: child.pid as number,
-    output: () => ({ stdout, stderr }),
+    output: () => ({ stdout: stdout.text(), stderr: stderr.text() }),
     async stop() {
       const done = exited(child);
       child.kill("SIGTERM");
