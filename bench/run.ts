@@ -15,6 +15,7 @@ import { createProgress } from "./progress.js";
 import { consoleReport } from "./report/console.js";
 import { type BenchResults, ResultSink } from "./report/results.js";
 import { writeResults } from "./report/write.js";
+import { runScaleSection } from "./scale/section.js";
 import { runAccessSection } from "./serve/access-section.js";
 import { runServingSection } from "./serve/serving-section.js";
 import { runSpellingSection } from "./spelling/section.js";
@@ -27,6 +28,7 @@ const RUNNERS: Record<SectionName, (ctx: BenchContext) => Promise<void>> = {
   memory: runMemorySection,
   peer: runPeerSection,
   spelling: runSpellingSection,
+  scale: runScaleSection,
 };
 
 function settingsOf(options: BenchOptions): Record<string, unknown> {

@@ -32,6 +32,30 @@ const EnvSchema = Type.Object({
     default: 64,
     description: "memory for answers kept per snapshot and URL, in megabytes; 0 turns the cache off",
   }),
+  WORDCLIP_DATABASE_URL: Type.Optional(
+    Type.String({
+      pattern: "^postgres(ql)?://",
+      allowed: "a postgresql:// URL (postgresql://user:password@host:5432/database)",
+    }),
+  ),
+  WORDCLIP_DATABASE_POOL: Type.Integer({
+    minimum: 1,
+    maximum: 1000,
+    default: 10,
+    allowed: "a whole number of connections per process from 1 to 1000",
+  }),
+  WORDCLIP_REDIS_URL: Type.Optional(
+    Type.String({ pattern: "^rediss?://", allowed: "a redis:// or rediss:// URL (redis://host:6379)" }),
+  ),
+  WORDCLIP_REDIS_PREFIX: Type.String({
+    pattern: "^[A-Za-z0-9:_.-]{1,64}$",
+    default: "wordclip:",
+    allowed: "1 to 64 letters, digits, ':', '_', '.' or '-'",
+  }),
+  WORDCLIP_WORKERS: Type.Union([Type.Literal("auto"), Type.Integer({ minimum: 1, maximum: 1024 })], {
+    default: 1,
+    allowed: '"auto" (one process per core) or a whole number of processes from 1 to 1024',
+  }),
 });
 
 type Env = Static<typeof EnvSchema>;
@@ -49,6 +73,16 @@ export interface Config {
   accessEnabled: boolean;
   /** Bytes of serialized answers kept in memory; 0 when off. */
   responseCacheBytes: number;
+  /** The shared access store; undefined: the SQLite file `accessDbPath`. */
+  databaseUrl: string | undefined;
+  /** PostgreSQL connections each process keeps at most. */
+  databasePoolMax: number;
+  /** The shared minute windows and change notices; undefined: each node counts its own windows. */
+  redisUrl: string | undefined;
+  /** Put before every Redis key and channel, so deployments can share one Redis. */
+  redisPrefix: string;
+  /** Server processes of `wordclip serve`: a number, or "auto" for one per core. */
+  workers: number | "auto";
 }
 
 /** A setting that cannot be used; the message names the variable and the value. */
@@ -66,11 +100,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problem = Value.Errors(EnvSchema, parsed)[0];
   if (problem) {
     const name = problem.instancePath.replace(/^\//, "").split("/")[0] ?? "";
-    const schema = (EnvSchema.properties as Record<string, { description?: string }>)[name];
+    const schema = (EnvSchema.properties as Record<string, { description?: string; allowed?: string }>)[name];
+    const value = JSON.stringify(withoutPassword(relevant[name] ?? ""));
+    if (schema?.allowed) throw new ConfigError(`${name}=${value} is not valid: must be ${schema.allowed}`);
     const hint = schema?.description ? ` (${schema.description})` : "";
-    throw new ConfigError(
-      `${name}=${JSON.stringify(relevant[name] ?? "")} is not valid: ${problem.message}${hint}`,
-    );
+    throw new ConfigError(`${name}=${value} is not valid: ${problem.message}${hint}`);
   }
   const e = parsed as Env;
   const dataDir = path.resolve(e.WORDCLIP_DATA_DIR);
@@ -85,5 +119,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.WORDCLIP_LOG_LEVEL,
     accessEnabled: e.WORDCLIP_ACCESS === "on",
     responseCacheBytes: e.WORDCLIP_RESPONSE_CACHE_MB * 1024 * 1024,
+    databaseUrl: e.WORDCLIP_DATABASE_URL,
+    databasePoolMax: e.WORDCLIP_DATABASE_POOL,
+    redisUrl: e.WORDCLIP_REDIS_URL,
+    redisPrefix: e.WORDCLIP_REDIS_PREFIX,
+    workers: e.WORDCLIP_WORKERS,
   };
+}
+
+/** A value as an error message may show it: the password of a URL (`//user:password@`) masked. */
+function withoutPassword(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, "$1***@");
 }

@@ -85,7 +85,7 @@ async function accountWithKey(dir: string, plan = "trial") {
 
 /** Admits one keyed request through the gate over the data folder's store, at `nowMs`. */
 async function admitWith(dir: string, secret: string, nowMs = Date.now()) {
-  const store = openAccessStore({ accessDbPath: path.join(dir, "access.sqlite") });
+  const store = await openAccessStore({ accessDbPath: path.join(dir, "access.sqlite") });
   try {
     const gate = createGate({ store, window: createMemoryRateWindow(), now: () => nowMs });
     return await gate.admit({

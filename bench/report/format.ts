@@ -21,4 +21,5 @@ export const SECTION_TITLES: Record<ResultRow["section"], string> = {
   memory: "Memory and start-up",
   peer: "Peer: PostgreSQL pg_trgm",
   spelling: "Near spellings: accuracy beside GNU Aspell and pg_trgm",
+  scale: "Scale-out: embedded, --workers 2, PostgreSQL + Redis",
 };

@@ -17,7 +17,7 @@ export async function prepareAccess(
 ): Promise<Map<string, string>> {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const store = openAccessStore(loadConfig({ WORDCLIP_DATA_DIR: dataDir }));
+  const store = await openAccessStore(loadConfig({ WORDCLIP_DATA_DIR: dataDir }));
   try {
     await store.setPlan(BENCH_PLAN, {
       perMinute: MAX_PER_MINUTE,

@@ -3,9 +3,10 @@
 /**
  * `invalid_request` and `not_found` are codes of the API's closed list; `conflict` (an operation that the
  * record's state forbids, such as rotating a disabled key) and `store_version` (an access store written by
- * a newer wordclip) are internal and never reach a client.
+ * a newer wordclip) are internal and never reach a client. `unavailable`: the access store did not answer
+ * (unreachable, or past its connection or statement timeout); the API answers it 503 with `Retry-After`.
  */
-export type AccessErrorCode = "invalid_request" | "not_found" | "conflict" | "store_version";
+export type AccessErrorCode = "invalid_request" | "not_found" | "conflict" | "store_version" | "unavailable";
 
 export class AccessError extends Error {
   override name = "AccessError";

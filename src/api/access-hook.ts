@@ -1,12 +1,14 @@
 /**
  * The access hook: runs the gate before anything touches the index, sets the minute-window headers on
  * every response, and turns a rejection into the error envelope (401 with `WWW-Authenticate`, 429 with
- * `Retry-After` on rate_limited only).
+ * `Retry-After` on rate_limited only, 503 `unavailable` with `Retry-After` when the access store does not
+ * answer for a key it must ask about).
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { isAccessError } from "../access/errors.js";
 import type { Admission, Gate } from "../access/gate/gate.js";
 import type { WindowState } from "../access/window/interface.js";
-import { ApiError } from "./errors.js";
+import { ApiError, unavailableError } from "./errors.js";
 
 /** Levels at which Fastify logs each request (its request lines are `info`). */
 const REQUEST_LOG_LEVELS = new Set(["info", "debug", "trace"]);
@@ -66,7 +68,16 @@ export function accessHook(gate: Gate) {
       }
       done(refusal);
     };
-    if (admission instanceof Promise) admission.then(finish, done);
+    const fail = (error: unknown): void => {
+      if (!isAccessError(error, "unavailable")) {
+        done(error as Error);
+        return;
+      }
+      const answer = unavailableError();
+      reply.header("Retry-After", answer.retryAfterS);
+      done(answer);
+    };
+    if (admission instanceof Promise) admission.then(finish, fail);
     else finish(admission);
   };
 }

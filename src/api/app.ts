@@ -3,12 +3,13 @@
  * documents, and a file per endpoint under `routes/`. Everything lives under `/v1`.
  */
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import { isAccessError } from "../access/errors.js";
 import { accessHook, setWindowHeaders } from "./access-hook.js";
 import type { App } from "./app-type.js";
 import { etagMatches, SNAPSHOT_MAX_AGE_S, snapshotEtag } from "./caching.js";
 import type { ApiContext } from "./context.js";
 import { registerDocs } from "./docs.js";
-import { ApiError, envelope } from "./errors.js";
+import { ApiError, envelope, unavailableError } from "./errors.js";
 import { registerClip } from "./routes/clip.js";
 import { registerCorpus } from "./routes/corpus.js";
 import { registerFeed } from "./routes/feed.js";
@@ -42,6 +43,7 @@ function rawQuery(request: FastifyRequest): Record<string, unknown> {
 
 function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
+  if (isAccessError(error, "unavailable")) return unavailableError();
   if (error.validation) {
     const part = error.validationContext;
     const schema =
@@ -103,6 +105,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
     if (apiError.code === "internal") request.log.error({ err: error }, "request failed");
     reply.header("Cache-Control", "no-store");
     reply.removeHeader("ETag");
+    if (apiError.retryAfterS !== undefined) reply.header("Retry-After", apiError.retryAfterS);
     return reply.code(apiError.status).send(envelope(apiError, request.id));
   });
 

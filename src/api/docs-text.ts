@@ -20,7 +20,7 @@ Every error has the same body:
 \`\`\`
 
 \`code\` is one of a closed list (${ERROR_CODES.map((c) => `\`${c}\``).join(", ")}); \`message\` says
-what was wrong and with which value; \`retryAfter\` (seconds) is present on \`rate_limited\` only;
+what was wrong and with which value; \`retryAfter\` (seconds) is present on \`rate_limited\` and \`unavailable\`;
 \`requestId\` names the request in the server's logs.
 
 | Status | Code | When |
@@ -30,6 +30,7 @@ what was wrong and with which value; \`retryAfter\` (seconds) is present on \`ra
 | 404 | not_found | No such clip, or the word is not in the catalogue. |
 | 429 | rate_limited | The minute window is full; wait \`retryAfter\` seconds (also in \`Retry-After\`). |
 | 429 | quota_exceeded | The month's quota is spent: a state, not a transient error. |
+| 503 | unavailable | Keys or quota cannot be checked for a moment; retry after \`retryAfter\` seconds (also in \`Retry-After\`). |
 
 ## Limits
 
@@ -41,7 +42,7 @@ address without a key) in a window aligned to the clock; every response carries 
 | X-RateLimit-Limit | Requests allowed in the window |
 | X-RateLimit-Remaining | Requests left in the window |
 | X-RateLimit-Reset | Unix seconds when the window rolls over |
-| Retry-After | Seconds to wait; on 429 \`rate_limited\` only |
+| Retry-After | Seconds to wait; on 429 \`rate_limited\` and 503 \`unavailable\` only |
 
 On \`rate_limited\`, wait and repeat the request, with exponential backoff and jitter so that a fleet does
 not retry in lockstep. The **quota** counts requests a calendar month (UTC) per account; it is not in the
@@ -99,5 +100,6 @@ export const STATUS_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "429":
     "rate_limited: the minute window is full (wait Retry-After seconds), or quota_exceeded: the month's quota is spent.",
   "500": "internal: the server failed; the failure is logged under the requestId.",
-  "503": "not_ready: the server cannot answer yet.",
+  "503":
+    "not_ready: the server cannot answer yet, or unavailable: keys or quota cannot be checked for a moment (wait Retry-After seconds).",
 };

@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   "quota_exceeded",
   "method_not_allowed",
   "not_ready",
+  "unavailable",
   "internal",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -27,6 +28,7 @@ export function statusOf(code: ErrorCode): number {
     case "quota_exceeded":
       return 429;
     case "not_ready":
+    case "unavailable":
       return 503;
     case "internal":
       return 500;
@@ -58,7 +60,7 @@ export const ErrorEnvelope = Type.Object(
       }),
       message: Type.String({ description: "What was wrong, naming the parameter and the value." }),
       retryAfter: Type.Optional(
-        Type.Integer({ minimum: 0, description: "Seconds to wait; on rate_limited only." }),
+        Type.Integer({ minimum: 0, description: "Seconds to wait; on rate_limited and unavailable." }),
       ),
       requestId: Type.Optional(Type.String({ description: "The request's id, as in the logs." })),
     }),
@@ -75,4 +77,19 @@ export function envelope(error: ApiError, requestId: string): { error: Record<st
       requestId,
     },
   };
+}
+
+/** Seconds a client is told to wait when the access store does not answer (`Retry-After` on 503). */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/**
+ * The answer to an access failure that is not the request's fault: the store does not answer. The
+ * store's own message (which names the database) is for the logs; the client is told what it can do.
+ */
+export function unavailableError(): ApiError {
+  return new ApiError(
+    "unavailable",
+    `the service cannot check API keys or quota right now; retry in ${UNAVAILABLE_RETRY_AFTER_S} s`,
+    UNAVAILABLE_RETRY_AFTER_S,
+  );
 }

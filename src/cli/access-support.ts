@@ -5,6 +5,7 @@
 
 import { isAccessError } from "../access/errors.js";
 import { openAccessStore } from "../access/factory.js";
+import type { AccessLog } from "../access/log.js";
 import type { AccessStore } from "../access/store/interface.js";
 import { loadConfig } from "../config.js";
 import { type CommandIo, type ParsedArgs, UsageError } from "./command.js";
@@ -23,7 +24,7 @@ export async function withAccessStore(
   commandName: string,
   body: (store: AccessStore) => Promise<number>,
 ): Promise<number> {
-  const store = openAccessStore(loadConfig());
+  const store = await openAccessStore(loadConfig(), { log: commandLog(io) });
   try {
     return await body(store);
   } catch (error) {
@@ -36,6 +37,11 @@ export async function withAccessStore(
   } finally {
     await store.close();
   }
+}
+
+/** Warnings of the access layer (a change notice that could not be sent) as lines on standard error. */
+function commandLog(io: CommandIo): AccessLog {
+  return { warn: (_details, message) => io.err(`wordclip: ${message}`), info: () => undefined };
 }
 
 /** The single positional argument a command takes, such as a key id. */

@@ -16,6 +16,8 @@ const MODULES: Record<string, () => Promise<{ commands: Command[] }>> = {
   accounts: () => import("./accounts.js"),
   keys: () => import("./keys.js"),
   usage: () => import("./usage.js"),
+  migrate: () => import("./migrate.js"),
+  access: () => import("./access.js"),
 };
 
 const SUMMARIES: Record<string, string> = {
@@ -28,6 +30,8 @@ const SUMMARIES: Record<string, string> = {
   accounts: "create, list and change accounts",
   keys: "create, list, disable and rotate API keys",
   usage: "show an account's quota usage for the current period",
+  migrate: "create or upgrade the access store's schema (PostgreSQL or the SQLite file)",
+  access: "copy an access store into another (the embedded file into PostgreSQL)",
 };
 
 function topHelp(): string {
@@ -41,7 +45,8 @@ function topHelp(): string {
     "commands:",
     ...rows,
     "",
-    "Every command reads WORDCLIP_DATA_DIR (default ./.wordclip) for the snapshot and the access store.",
+    "Every command reads WORDCLIP_DATA_DIR (default ./.wordclip) for the snapshot and the access store;",
+    "with WORDCLIP_DATABASE_URL set, the access commands use that PostgreSQL database instead.",
   ].join("\n");
 }
 

@@ -1,9 +1,14 @@
 /**
  * `wordclip serve`: the v1 API over the data folder's snapshot until SIGTERM or SIGINT, then a graceful
  * stop. `--demo` (what `npm start` runs) first builds the demo snapshot and demo key on a fresh folder.
+ * `--workers N` runs N processes on one port (node:cluster); the default is one process, as before.
  */
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
+import os from "node:os";
 import { ensureDemoAccess } from "../access/demo.js";
+import { isAccessError } from "../access/errors.js";
+import { openAccessStore } from "../access/factory.js";
 import { API_PREFIX } from "../api/app.js";
 import { DOCS_PATH } from "../api/docs.js";
 import { type Config, loadConfig } from "../config.js";
@@ -15,9 +20,30 @@ import {
   integerOption,
   type ParsedArgs,
   stringOption,
+  UsageError,
 } from "./command.js";
 import { CursorSecretError } from "./cursor-secret.js";
+import { runPrimary } from "./serve-primary.js";
+import { runWorker } from "./serve-worker.js";
 import { type RunningServer, startServer } from "./start-server.js";
+
+export const MAX_WORKERS = 1024;
+
+/** `--workers`: a whole number from 1, or `auto` for one process per core. */
+function workersOption(args: ParsedArgs): number | "auto" | undefined {
+  const raw = stringOption(args, "workers");
+  if (raw === undefined) return undefined;
+  if (raw === "auto") return "auto";
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > MAX_WORKERS) {
+    throw new UsageError(`--workers must be "auto" or a whole number from 1 to ${MAX_WORKERS}, got "${raw}"`);
+  }
+  return value;
+}
+
+function workerCount(workers: number | "auto"): number {
+  return workers === "auto" ? os.availableParallelism() : workers;
+}
 
 function missingSnapshot(indexPath: string): string {
   return [
@@ -65,7 +91,7 @@ async function start(config: Config, io: CommandIo): Promise<RunningServer | und
   try {
     return await startServer(config);
   } catch (error) {
-    if (error instanceof SnapshotError || error instanceof CursorSecretError) {
+    if (error instanceof SnapshotError || error instanceof CursorSecretError || isAccessError(error)) {
       io.err(`wordclip serve: ${error.message}`);
       return undefined;
     }
@@ -78,15 +104,47 @@ async function start(config: Config, io: CommandIo): Promise<RunningServer | und
   }
 }
 
+/** Several processes: the primary prepares the folder, then the workers serve. */
+async function runCluster(config: Config, workers: number, demo: boolean, io: CommandIo): Promise<number> {
+  let created: Awaited<ReturnType<typeof ensureDemoAccess>> | undefined;
+  if (demo && config.accessEnabled) {
+    // Once, here, before the workers start: they would race to create it.
+    const store = await openAccessStore(config);
+    try {
+      created = await ensureDemoAccess(store);
+    } finally {
+      await store.close();
+    }
+  }
+  return runPrimary({
+    config,
+    workers,
+    io,
+    async onListening(url) {
+      io.out(`wordclip: serving ${url}${API_PREFIX} with ${workers} worker processes`);
+      io.out(`API reference: ${url}${DOCS_PATH}`);
+      if (!config.accessEnabled) {
+        io.out("Access checks are off (WORDCLIP_ACCESS=off): no key is needed and nothing is counted.");
+      } else if (demo) {
+        const { demoAccessLines } = await import("./demo-setup.js");
+        for (const line of demoAccessLines(created, url)) io.out(line);
+      }
+    },
+  });
+}
+
 async function run(args: ParsedArgs, io: CommandIo): Promise<number> {
   const port = integerOption(args, "port", 0, 65535);
   const host = stringOption(args, "host");
   const demo = flag(args, "demo");
+  const workersAsked = workersOption(args);
   const config: Config = {
     ...loadConfig(),
     ...(port === undefined ? {} : { port }),
     ...(host === undefined || host === "" ? {} : { host }),
   };
+  // A worker of `--workers N`: the primary has prepared everything and set the port in the environment.
+  if (cluster.isWorker) return runWorker(config, io);
 
   if (!existsSync(config.indexPath)) {
     if (!demo) {
@@ -95,6 +153,9 @@ async function run(args: ParsedArgs, io: CommandIo): Promise<number> {
     }
     if (!(await prepareDemo(config, io))) return 130;
   }
+
+  const workers = workerCount(workersAsked ?? config.workers);
+  if (workers > 1) return runCluster(config, workers, demo, io);
 
   const server = await start(config, io);
   if (server === undefined) return 1;
@@ -138,6 +199,12 @@ export const commands: Command[] = [
         type: "boolean",
         description: "on a fresh data folder, build the demo snapshot and create a demo key first",
       },
+      workers: {
+        type: "string",
+        description:
+          'processes serving one port: a number, or "auto" for one per core (default: WORDCLIP_WORKERS, 1)',
+        valueName: "n",
+      },
     },
     details: [
       "Reads the snapshot at WORDCLIP_INDEX (default: <WORDCLIP_DATA_DIR>/index.sqlite) and serves it read-only.",
@@ -145,7 +212,14 @@ export const commands: Command[] = [
       "SIGHUP, without dropping a request. SIGTERM or SIGINT stops accepting connections, lets requests in",
       "flight finish, and exits 0.",
       "",
-      "example: WORDCLIP_DATA_DIR=/srv/wordclip wordclip serve --host 0.0.0.0 --port 8080",
+      "With --workers N, N processes share the port; the minute windows and the quota stay exact across them",
+      "(the primary process keeps the windows, the workers share the access store). A worker that dies is",
+      "replaced. SIGHUP to the primary is passed on to every worker.",
+      "",
+      "WORDCLIP_DATABASE_URL and WORDCLIP_REDIS_URL make nodes on several hosts share accounts, keys, quota",
+      "and windows (see docs/deploy.md); the schema is migrated at start (or by wordclip migrate).",
+      "",
+      "example: WORDCLIP_DATA_DIR=/srv/wordclip wordclip serve --host 0.0.0.0 --port 8080 --workers auto",
     ].join("\n"),
     run,
   },

@@ -4,8 +4,9 @@
  * the benchmarks all start the server through `startServer`.
  */
 import type { AddressInfo } from "node:net";
-import { openAccessStore, openRateWindow } from "../access/factory.js";
+import { type AccessBackends, openAccessBackends } from "../access/factory.js";
 import { createGate, type Gate } from "../access/gate/gate.js";
+import type { AccessLog } from "../access/log.js";
 import type { AccessStore } from "../access/store/interface.js";
 import type { RateWindow } from "../access/window/interface.js";
 import { buildApp } from "../api/app.js";
@@ -25,6 +26,8 @@ export interface StartOptions {
   snapshotGraceMs?: number;
   /** How long `close` waits for requests in flight before cutting their connections (default 10 s). */
   shutdownTimeoutMs?: number;
+  /** This node's own minute windows: a cluster worker passes the primary's, asked over IPC. */
+  nodeWindow?: RateWindow;
 }
 
 export interface RunningServer {
@@ -35,6 +38,8 @@ export interface RunningServer {
   /** Undefined when access checks are off. */
   store: AccessStore | undefined;
   gate: Gate | undefined;
+  /** The store, the windows and the change notices the gate was given; undefined when access is off. */
+  access: AccessBackends | undefined;
   /** Stops accepting connections, lets requests in flight finish, then closes the store and the snapshot. */
   close(): Promise<void>;
 }
@@ -59,10 +64,33 @@ async function drain(app: App, timeoutMs: number): Promise<void> {
 }
 
 /** A host to put in a URL: a wildcard address is reached on loopback; an IPv6 address goes in brackets. */
-function urlHost(host: string): string {
+export function urlHost(host: string): string {
   if (host === "0.0.0.0") return "127.0.0.1";
   if (host === "::") return "[::1]";
   return host.includes(":") ? `[${host}]` : host;
+}
+
+/**
+ * The access layer logs through the app's logger, which exists only once the app is built (after the
+ * access layer): lines logged before then wait for it.
+ */
+function deferredLog(): AccessLog & { attach(target: AccessLog): void } {
+  let target: AccessLog | undefined;
+  const waiting: Array<[keyof AccessLog, object, string]> = [];
+  const line =
+    (level: keyof AccessLog) =>
+    (details: object, message: string): void => {
+      if (target) target[level](details, message);
+      else waiting.push([level, details, message]);
+    };
+  return {
+    warn: line("warn"),
+    info: line("info"),
+    attach(next) {
+      target = next;
+      for (const [level, details, message] of waiting.splice(0)) next[level](details, message);
+    },
+  };
 }
 
 /** Throws `SnapshotError` when the configured snapshot is missing or unreadable, before anything opens. */
@@ -72,21 +100,32 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ...(options.snapshotCheckEveryMs === undefined ? {} : { checkEveryMs: options.snapshotCheckEveryMs }),
     ...(options.snapshotGraceMs === undefined ? {} : { graceMs: options.snapshotGraceMs }),
   });
-  let store: AccessStore | undefined;
-  let window: RateWindow | undefined;
+  let access: AccessBackends | undefined;
   let app: App | undefined;
   let gate: Gate | undefined;
+  const log = deferredLog();
   const closeResources = async (): Promise<void> => {
     snapshots.close();
     // Quota leased but not served goes back to the account before the store closes.
     await gate?.release();
-    await window?.close();
-    await store?.close();
+    await access?.close();
   };
   try {
-    store = config.accessEnabled ? openAccessStore(config) : undefined;
-    window = config.accessEnabled ? openRateWindow() : undefined;
-    gate = store && window ? createGate({ store, window }) : undefined;
+    if (config.accessEnabled) {
+      access = await openAccessBackends(config, {
+        log,
+        ...(options.nodeWindow === undefined ? {} : { nodeWindow: options.nodeWindow }),
+      });
+      const backends = access;
+      gate = createGate({
+        store: backends.store,
+        window: backends.window,
+        degradation: backends.degradation,
+      });
+      const opened = gate;
+      // A change announced by any process (a key disabled, a plan changed) applies here at once.
+      await backends.changes?.subscribe(() => opened.clearKeyCache());
+    }
     app = await buildApp(
       {
         snapshots,
@@ -96,6 +135,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       },
       { logLevel: config.logLevel, trustProxy: config.trustProxy, logger: options.logger ?? true },
     );
+    log.attach(app.log);
     await app.listen({ host: config.host, port: config.port });
     snapshots.watch(app.log);
     const { port } = app.server.address() as AddressInfo;
@@ -105,8 +145,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       url: `http://${urlHost(config.host)}:${port}`,
       app: running,
       snapshots,
-      store,
+      store: access?.store,
       gate,
+      access,
       close() {
         closing ??= drain(running, options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS).then(
           closeResources,

@@ -13,7 +13,7 @@ const usage: Command = {
   },
   details: [
     "The period is the calendar month in UTC; the quota is shared by all the account's keys.",
-    "The minute window lives in each server's memory and is reported by GET /v1/usage, not here.",
+    "The minute window lives in each server's memory (or in Redis) and is reported by GET /v1/usage, not here.",
   ].join("\n"),
   async run(args, io) {
     noPositionals(args);

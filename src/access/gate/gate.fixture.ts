@@ -1,5 +1,6 @@
 /** A gate over an in-memory store, a memory window and a hand-moved clock, for the gate's tests. */
 
+import { AccessError } from "../errors.js";
 import type { AccessStore } from "../store/interface.js";
 import { openSqliteAccessStore } from "../store/sqlite.js";
 import { createMemoryRateWindow } from "../window/memory.js";
@@ -13,6 +14,8 @@ export interface GateFixture {
   store: AccessStore;
   /** How many times the gate asked the store for a key by its hash. */
   keyLookups: () => number;
+  /** While true, every call the gate makes to the store fails as a store that does not answer. */
+  setStoreDown(down: boolean): void;
   gate: Gate;
   /** A new account on `plan` with one key; returns the `Authorization` header value for it. */
   account(plan?: string): Promise<{ accountId: string; keyId: string; secret: string; header: string }>;
@@ -20,12 +23,19 @@ export interface GateFixture {
   key(accountId: string): Promise<{ keyId: string; secret: string; header: string }>;
 }
 
-export function gateFixture(options: Partial<Pick<GateOptions, "anonymousPerMinute">> = {}): GateFixture {
+export function gateFixture(
+  options: Partial<Pick<GateOptions, "anonymousPerMinute" | "degradation">> = {},
+): GateFixture {
   const clock = { nowMs: T0_MS };
   const store = openSqliteAccessStore({ path: ":memory:", now: () => clock.nowMs });
   let lookups = 0;
+  let down = false;
   const counted = new Proxy(store, {
     get(target, property) {
+      if (down && property !== "close") {
+        return () =>
+          Promise.reject(new AccessError("unavailable", "the access store (test) does not answer"));
+      }
       if (property === "findKeyByHash") {
         return (hash: string) => {
           lookups++;
@@ -50,6 +60,9 @@ export function gateFixture(options: Partial<Pick<GateOptions, "anonymousPerMinu
     clock,
     store,
     keyLookups: () => lookups,
+    setStoreDown(next) {
+      down = next;
+    },
     gate,
     key,
     async account(plan = "trial") {

@@ -123,12 +123,34 @@ describe("createGate: identifying the caller", () => {
     const { header } = await f.account("growth");
     const admit = () => f.gate.admit({ authorization: header, clientAddress: ADDRESS, endpoint: "keyed" });
     await Promise.all(Array.from({ length: 20 }, admit));
-    f.clock.nowMs += 1_999;
+    f.clock.nowMs += 999;
     await admit();
     expect(f.keyLookups()).toBe(1);
-    f.clock.nowMs += 1;
-    await admit();
+    // Not used for longer than the cache time: looked up again, and the request waits for it.
+    f.clock.nowMs += 5_000;
+    expect(admit()).toBeInstanceOf(Promise);
     expect(f.keyLookups()).toBe(2);
+  });
+
+  it("looks a key in steady use up again in the background, so its requests never wait for the store", async () => {
+    const f = gateFixture();
+    const { keyId, header } = await f.account("growth");
+    const admit = () => f.gate.admit({ authorization: header, clientAddress: ADDRESS, endpoint: "keyed" });
+    await admit();
+    for (let i = 0; i < 10; i++) {
+      f.clock.nowMs += 500;
+      expect(admit()).not.toBeInstanceOf(Promise);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // One lookup a second in the background (the first one, and one each time the lookup is 1 s old).
+    expect(f.keyLookups()).toBe(6);
+    // A change still arrives within the cache time: the lookup served is never older than 2 s.
+    await f.store.disableKey(keyId);
+    f.clock.nowMs += 1_000;
+    admit();
+    await new Promise((resolve) => setImmediate(resolve));
+    f.clock.nowMs += 1;
+    expect(rejection(await admit()).code).toBe("invalid_key");
   });
 
   it("reads the store again for every key after clearKeyCache", async () => {
@@ -139,5 +161,49 @@ describe("createGate: identifying the caller", () => {
     await f.store.disableKey(keyId);
     f.gate.clearKeyCache();
     expect(rejection(await admit()).code).toBe("invalid_key");
+  });
+});
+
+describe("the gate while the access store does not answer", () => {
+  const keyed = (authorization: string) => ({
+    authorization,
+    clientAddress: "203.0.113.9",
+    endpoint: "keyed" as const,
+  });
+
+  it("admits a key it looked up before from its lease, and fails others with unavailable", async () => {
+    const f = gateFixture();
+    await f.store.setPlan("big", { perMinute: 1_000, perMonth: 10_000_000 });
+    const known = await f.account("big");
+    const unknown = await f.account("big");
+    expect(await f.gate.admit(keyed(known.header))).toMatchObject({ admitted: true });
+    f.setStoreDown(true);
+    // Past the key cache's time to live: the reload fails, the grant looked up before is kept.
+    f.clock.nowMs += 5_000;
+    for (let i = 0; i < 3; i++)
+      expect(await f.gate.admit(keyed(known.header))).toMatchObject({ admitted: true });
+    await expect(Promise.resolve(f.gate.admit(keyed(unknown.header)))).rejects.toMatchObject({
+      code: "unavailable",
+    });
+    expect(await f.gate.readiness()).toEqual({
+      problem: "the access store does not answer: the access store (test) does not answer",
+      degraded: [],
+    });
+    f.setStoreDown(false);
+    f.clock.nowMs += 2_000;
+    expect(await f.gate.admit(keyed(unknown.header))).toMatchObject({ admitted: true });
+    expect(await f.gate.readiness()).toEqual({ problem: undefined, degraded: [] });
+  });
+
+  it("stops recognising a cached key ten minutes after its last lookup", async () => {
+    const f = gateFixture();
+    await f.store.setPlan("big", { perMinute: 1_000, perMonth: 10_000_000 });
+    const known = await f.account("big");
+    await f.gate.admit(keyed(known.header));
+    f.setStoreDown(true);
+    f.clock.nowMs += 10 * 60_000 + 1;
+    await expect(Promise.resolve(f.gate.admit(keyed(known.header)))).rejects.toMatchObject({
+      code: "unavailable",
+    });
   });
 });

@@ -84,6 +84,16 @@ export interface GateOptions {
   now?: () => number;
   keyCacheTtlMs?: number;
   keyCacheMaxEntries?: number;
+  /** Shared services this node works around right now (Redis down: windows counted per node). */
+  degradation?: () => string[];
+}
+
+/** What `/readyz` reports about access. */
+export interface Readiness {
+  /** Set when the access store does not answer: keys this node has not seen cannot be admitted. */
+  problem: string | undefined;
+  /** Shared services this node works around; it still answers every request. */
+  degraded: string[];
 }
 
 export interface Gate {
@@ -95,7 +105,12 @@ export interface Gate {
   clearKeyCache(): void;
   /** Gives back quota reserved but not served (see `quota-ledger.ts`); call before closing the store. */
   release(): Promise<void>;
+  /** Asks the store (a lookup that finds nothing) and the shared services how they are. */
+  readiness(): Promise<Readiness>;
 }
+
+/** A key id no store issues (ids are `key_` + base62), so the readiness lookup is a cheap miss. */
+const PROBE_KEY_ID = "key_readiness-probe";
 
 function keySubject(keyId: string): string {
   return `key:${keyId}`;
@@ -225,5 +240,21 @@ export function createGate(options: GateOptions): Gate {
     };
   }
 
-  return { admit, usage, clearKeyCache: () => identifier.clearCache(), release: () => ledger.release() };
+  async function readiness(): Promise<Readiness> {
+    const degraded = options.degradation?.() ?? [];
+    try {
+      await store.findKey(PROBE_KEY_ID);
+      return { problem: undefined, degraded };
+    } catch (error) {
+      return { problem: `the access store does not answer: ${(error as Error).message}`, degraded };
+    }
+  }
+
+  return {
+    admit,
+    usage,
+    clearKeyCache: () => identifier.clearCache(),
+    release: () => ledger.release(),
+    readiness,
+  };
 }

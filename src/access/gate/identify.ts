@@ -1,5 +1,6 @@
 /** Who is calling: the `Authorization` header resolved to a usable key, or the reason it is not one. */
 
+import { isAccessError } from "../errors.js";
 import { type AccessStore, type KeyGrant, keyStatus } from "../store/interface.js";
 import { hashSecret, visiblePrefix } from "../store/secret.js";
 import { type BearerParse, parseBearer } from "./bearer.js";
@@ -12,8 +13,22 @@ import { createTtlCache } from "./ttl-cache.js";
  */
 export const KEY_CACHE_TTL_MS = 2_000;
 
+/**
+ * A key in use is looked up again in the background once its lookup is this old, so its requests never
+ * wait for the store (the served lookup is still never older than KEY_CACHE_TTL_MS).
+ */
+const KEY_REFRESH_AFTER_MS = 1_000;
+
 /** Bounds the cache under a flood of random tokens (which are cached too, as unknown). */
 export const KEY_CACHE_MAX_ENTRIES = 10_000;
+
+/**
+ * While the access store does not answer, a key looked up in the last ten minutes is still recognised
+ * from the cache (its quota lease decides whether it is served), and the store is asked again every
+ * second; any other key is answered 503 `unavailable`.
+ */
+export const KEY_STALE_IF_UNAVAILABLE_MS = 10 * 60_000;
+const KEY_RETRY_WHILE_UNAVAILABLE_MS = 1_000;
 
 export type Identity =
   | { kind: "key"; grant: KeyGrant }
@@ -44,6 +59,12 @@ export function createKeyIdentifier(options: KeyIdentifierOptions): KeyIdentifie
   const cache = createTtlCache<KeyGrant | undefined>({
     ttlMs: options.keyCacheTtlMs ?? KEY_CACHE_TTL_MS,
     maxEntries: options.keyCacheMaxEntries ?? KEY_CACHE_MAX_ENTRIES,
+    refreshAfterMs: Math.min(KEY_REFRESH_AFTER_MS, (options.keyCacheTtlMs ?? KEY_CACHE_TTL_MS) / 2),
+    staleIfError: {
+      when: (error) => isAccessError(error, "unavailable"),
+      maxAgeMs: KEY_STALE_IF_UNAVAILABLE_MS,
+      retryMs: KEY_RETRY_WHILE_UNAVAILABLE_MS,
+    },
   });
 
   // Recent headers, parsed and with the SHA-256 of their secret, so a busy key is neither parsed nor
@@ -104,7 +125,7 @@ export function createKeyIdentifier(options: KeyIdentifierOptions): KeyIdentifie
     identifyNow(authorization, nowMs) {
       const { bearer, hash } = parsedOf(authorization);
       if (bearer.kind !== "token") return resolve(bearer, undefined, nowMs);
-      const cached = cache.peek(hash, nowMs);
+      const cached = cache.peek(hash, nowMs, () => store.findKeyByHash(hash));
       return cached && resolve(bearer, cached.value, nowMs);
     },
     clearCache: () => cache.clear(),

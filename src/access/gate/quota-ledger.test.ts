@@ -66,3 +66,63 @@ describe("quota ledger and plan changes", () => {
     expect(await store.quotaUsed(account, "2026-11")).toBe(1);
   });
 });
+
+describe("quota ledger under concurrent requests", () => {
+  it("makes one reservation at a time per account: concurrent requests wait for it, so one lease is held", async () => {
+    const { store, account, ledger } = await fixture();
+    let reservations = 0;
+    const counting = new Proxy(store, {
+      get(target, property) {
+        if (property === "reserveQuota") {
+          return (...args: Parameters<typeof store.reserveQuota>) => {
+            reservations++;
+            return target.reserveQuota(...args);
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const concurrent = createQuotaLedger(counting);
+    // 1,000,000 a month leases 100 at a time: 250 concurrent requests need three leases, not 250.
+    const results = await Promise.all(
+      Array.from({ length: 250 }, () => concurrent.charge(account, "2026-11", 1_000_000)),
+    );
+    expect(results.every(Boolean)).toBe(true);
+    // Not one reservation per request: a few, each joined by the requests that found the lease empty.
+    expect(reservations).toBeLessThanOrEqual(5);
+    const held = concurrent.unserved(account, "2026-11");
+    expect(held).toBeLessThanOrEqual(100);
+    expect(await store.quotaUsed(account, "2026-11")).toBe(250 + held);
+    expect(ledger.unserved(account, "2026-11")).toBe(0);
+  });
+
+  it("tops a lease running low up in the background: steady traffic never waits, and never holds more than a lease", async () => {
+    const { store, account, ledger } = await fixture();
+    let waited = 0;
+    let mostHeld = 0;
+    for (let i = 0; i < 1_000; i++) {
+      if (ledger.chargeNow(account, "2026-11", 1_000_000) === undefined) {
+        waited++;
+        expect(await ledger.charge(account, "2026-11", 1_000_000)).toBe(true);
+      }
+      mostHeld = Math.max(mostHeld, ledger.unserved(account, "2026-11"));
+      // A turn of the event loop between requests, as a server has.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(waited).toBe(1);
+    expect(mostHeld).toBeLessThanOrEqual(100);
+    expect(await store.quotaUsed(account, "2026-11")).toBe(1_000 + ledger.unserved(account, "2026-11"));
+  });
+
+  it("refuses every waiting request once a reservation finds the quota spent", async () => {
+    const { store, account } = await fixture();
+    await store.reserveQuota(account, "2026-11", 1_000_000, 999_950);
+    const ledger = createQuotaLedger(store);
+    const results = await Promise.all(
+      Array.from({ length: 120 }, () => ledger.charge(account, "2026-11", 1_000_000)),
+    );
+    expect(results.filter(Boolean)).toHaveLength(50);
+    expect(await store.quotaUsed(account, "2026-11")).toBe(1_000_000);
+  });
+});

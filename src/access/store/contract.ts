@@ -282,5 +282,68 @@ export function runAccessStoreContract(name: string, open: AccessStoreFactory): 
         expect(await store.quotaUsed(account.id, "2025-03")).toBe(50);
       });
     });
+
+    describe("copying records", () => {
+      test("exports every plan, account and key with its hash, and the usage of the periods asked for", async (store, clock) => {
+        await store.setPlan("partner", { perMinute: 7, perMonth: 700, description: "Partners" });
+        const account = await store.createAccount({ plan: "partner", name: "Acme" });
+        const first = await store.createKey({ accountId: account.id, name: "production" });
+        clock.advance(1);
+        const { created } = await store.rotateKey(first.key.id, 60_000);
+        const disabled = await store.createKey({ accountId: account.id, name: "staging" });
+        await store.disableKey(disabled.key.id);
+        await store.chargeQuota(account.id, "2025-03", 10);
+        await store.reserveQuota(account.id, "2025-02", 10, 4);
+        const records = await store.exportRecords(["2025-03"]);
+        expect(records.plans).toEqual(await store.listPlans());
+        expect(records.accounts).toEqual([account]);
+        expect(records.keys.map((k) => k.id)).toEqual([first.key.id, created.key.id, disabled.key.id]);
+        const listed = await store.listKeys();
+        for (const [i, key] of records.keys.entries()) {
+          expect(key).toEqual({
+            ...listed[i],
+            secretSha256: hashSecret([first.secret, created.secret, disabled.secret][i] ?? ""),
+          });
+        }
+        expect(records.usage).toEqual([{ accountId: account.id, periodId: "2025-03", used: 1 }]);
+        expect((await store.exportRecords(["2025-02", "2025-03"])).usage).toHaveLength(2);
+      });
+
+      test("imports another store's records twice without counting anything twice, and its keys work", async (source, clock) => {
+        const target = await open(() => clock.nowMs);
+        try {
+          await source.setPlan("trial", { perMonth: 50 });
+          const account = await source.createAccount({ plan: "trial", name: "Acme" });
+          const { key, secret } = await source.createKey({ accountId: account.id });
+          const gone = await source.createKey({ accountId: account.id, name: "old" });
+          await source.disableKey(gone.key.id);
+          for (let i = 0; i < 3; i++) await source.chargeQuota(account.id, "2025-03", 50);
+          const records = await source.exportRecords(["2025-03"]);
+          await target.importRecords(records);
+          await target.importRecords(records);
+          expect(await target.findPlan("trial")).toMatchObject({ perMonth: 50 });
+          expect(await target.listAccounts()).toEqual([account]);
+          expect(await target.findKeyByHash(hashSecret(secret))).toEqual(
+            await source.findKeyByHash(hashSecret(secret)),
+          );
+          expect((await target.findKey(key.id))?.key.id).toBe(key.id);
+          expect(keyStatus((await target.findKey(gone.key.id))?.key ?? key, clock.nowMs)).toBe("disabled");
+          expect(await target.quotaUsed(account.id, "2025-03")).toBe(3);
+          // A count the target has gone past is kept; one it is behind is raised.
+          await target.chargeQuota(account.id, "2025-03", 50);
+          await target.importRecords(records);
+          expect(await target.quotaUsed(account.id, "2025-03")).toBe(4);
+          await source.chargeQuota(account.id, "2025-03", 50);
+          await source.chargeQuota(account.id, "2025-03", 50);
+          await target.importRecords(await source.exportRecords(["2025-03"]));
+          expect(await target.quotaUsed(account.id, "2025-03")).toBe(5);
+          // Imported accounts count: the target keeps charging the same account's quota.
+          expect(await target.chargeQuota(account.id, "2025-03", 6)).toEqual({ admitted: true, used: 6 });
+          expect(await target.countAccounts()).toBe(1);
+        } finally {
+          await target.close();
+        }
+      });
+    });
   });
 }

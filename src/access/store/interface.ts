@@ -64,6 +64,28 @@ export interface RotatedKey {
   previous: KeyRecord;
 }
 
+/** A key with the SHA-256 of its secret: what moves from one store to another, never the secret itself. */
+export interface StoredKey extends KeyRecord {
+  /** Lower-case hex SHA-256 of the secret, as requests are looked up by. */
+  secretSha256: string;
+}
+
+/** Requests counted for one account in one period. */
+export interface UsageCount {
+  accountId: string;
+  /** `YYYY-MM`. */
+  periodId: string;
+  used: number;
+}
+
+/** What one store hands another (`wordclip access copy`): every plan, account and key, and some usage. */
+export interface AccessRecords {
+  plans: Plan[];
+  accounts: Account[];
+  keys: StoredKey[];
+  usage: UsageCount[];
+}
+
 /** The outcome of counting one request against a period quota. */
 export type QuotaCharge = { admitted: true; used: number } | { admitted: false };
 
@@ -111,6 +133,15 @@ export interface AccessStore {
    * Throws `not_found`, or `conflict` when the key is disabled, expired or already rotated.
    */
   rotateKey(keyId: string, graceMs: number): Promise<RotatedKey>;
+
+  /** Every plan, account and key (oldest first), and the usage counted in `periodIds`. */
+  exportRecords(periodIds: readonly string[]): Promise<AccessRecords>;
+  /**
+   * Writes `records` in one transaction, idempotently: plans, accounts and keys take the records' values
+   * (a key keeps its id, hash and account, so it keeps working); a usage count never goes down (the larger
+   * of the two is kept), so importing the same records twice counts nothing twice.
+   */
+  importRecords(records: AccessRecords): Promise<void>;
 
   close(): Promise<void>;
 }

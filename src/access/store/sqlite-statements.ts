@@ -7,7 +7,7 @@ import {
   KEY_COLUMNS,
   type KeyRow,
   type PlanRow,
-} from "./sqlite-rows.js";
+} from "./rows.js";
 
 /**
  * Counts a request and checks the limit in one statement, so concurrent requests (of this process or

@@ -112,3 +112,25 @@ describe("openSqliteAccessStore", () => {
     await store.close();
   });
 });
+
+describe("a store file locked by another process", () => {
+  it("answers unavailable when a quota write waits out the busy timeout", async () => {
+    const file = tempFile();
+    const store = openSqliteAccessStore({ path: file, busyTimeoutMs: 50 });
+    const account = await store.createAccount({ plan: "trial" });
+    const other = new Database(file);
+    other.exec("BEGIN IMMEDIATE");
+    try {
+      const error = await store.chargeQuota(account.id, "2025-03", 20).catch((e: unknown) => e);
+      expect(isAccessError(error, "unavailable"), String(error)).toBe(true);
+      expect((error as Error).message).toContain(file);
+      const reserving = await store.reserveQuota(account.id, "2025-03", 100_000, 10).catch((e: unknown) => e);
+      expect(isAccessError(reserving, "unavailable"), String(reserving)).toBe(true);
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+    }
+    expect(await store.chargeQuota(account.id, "2025-03", 20)).toEqual({ admitted: true, used: 1 });
+    await store.close();
+  });
+});

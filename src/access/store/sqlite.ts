@@ -6,6 +6,7 @@ import { AccessError } from "../errors.js";
 import { checkGraceMs } from "./duration.js";
 import { newAccountId, newKeyId } from "./ids.js";
 import type {
+  AccessRecords,
   AccessStore,
   Account,
   CreatedKey,
@@ -16,8 +17,9 @@ import type {
 } from "./interface.js";
 import { checkAccountName, checkKeyName, DEFAULT_KEY_NAME } from "./labels.js";
 import { applyPlanChange, type Plan, type PlanChange } from "./plans.js";
+import { accountFromRow, grantFromRow, keyFromRow, planFromRow } from "./rows.js";
 import { generateSecret, hashSecret, visiblePrefix } from "./secret.js";
-import { accountFromRow, grantFromRow, keyFromRow, planFromRow } from "./sqlite-rows.js";
+import { exportSqliteRecords, importSqliteRecords } from "./sqlite-records.js";
 import { migrateAccessStore } from "./sqlite-schema.js";
 import { type AccessStatements, prepareAccessStatements } from "./sqlite-statements.js";
 
@@ -28,6 +30,22 @@ export interface SqliteAccessStoreOptions {
   now?: () => number;
   /** How long a write waits for another process's lock before failing. */
   busyTimeoutMs?: number;
+}
+
+/**
+ * A write that waited the whole busy timeout for another process's lock (several workers and the commands
+ * share the file) means the store does not answer in time: `unavailable`, a 503 the client may retry.
+ */
+function busyAsUnavailable<T>(file: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === "SQLITE_BUSY" || code === "SQLITE_LOCKED") {
+      throw new AccessError("unavailable", `the access store ${file} is locked: ${(error as Error).message}`);
+    }
+    throw error;
+  }
 }
 
 export function openSqliteAccessStore(options: SqliteAccessStoreOptions): AccessStore {
@@ -46,17 +64,19 @@ export function openSqliteAccessStore(options: SqliteAccessStoreOptions): Access
     db.close();
     throw error;
   }
-  return new SqliteAccessStore(db, now);
+  return new SqliteAccessStore(db, now, options.path);
 }
 
 class SqliteAccessStore implements AccessStore {
   readonly #db: Database.Database;
   readonly #now: () => number;
   readonly #statements: AccessStatements;
+  readonly #file: string;
 
-  constructor(db: Database.Database, now: () => number) {
+  constructor(db: Database.Database, now: () => number, file: string) {
     this.#db = db;
     this.#now = now;
+    this.#file = file;
     this.#statements = prepareAccessStatements(db);
   }
 
@@ -71,7 +91,9 @@ class SqliteAccessStore implements AccessStore {
   }
 
   async chargeQuota(accountId: string, periodId: string, limit: number): Promise<QuotaCharge> {
-    const row = this.#statements.chargeQuota.get({ accountId, period: periodId, limit });
+    const row = busyAsUnavailable(this.#file, () =>
+      this.#statements.chargeQuota.get({ accountId, period: periodId, limit }),
+    );
     return row ? { admitted: true, used: row.used } : { admitted: false };
   }
 
@@ -83,11 +105,12 @@ class SqliteAccessStore implements AccessStore {
       if (granted > 0) this.#statements.addQuota.run(accountId, periodId, granted, granted);
       return granted;
     });
-    return reserve.immediate();
+    return busyAsUnavailable(this.#file, () => reserve.immediate());
   }
 
   async releaseQuota(accountId: string, periodId: string, count: number): Promise<void> {
-    if (count > 0) this.#statements.releaseQuota.run(count, accountId, periodId);
+    if (count > 0)
+      busyAsUnavailable(this.#file, () => this.#statements.releaseQuota.run(count, accountId, periodId));
   }
 
   async quotaUsed(accountId: string, periodId: string): Promise<number> {
@@ -201,6 +224,14 @@ class SqliteAccessStore implements AccessStore {
       return { created, previous: { ...old, expiresAtMs, replacedBy: created.key.id } };
     });
     return write.immediate();
+  }
+
+  async exportRecords(periodIds: readonly string[]): Promise<AccessRecords> {
+    return exportSqliteRecords(this.#db, periodIds);
+  }
+
+  async importRecords(records: AccessRecords): Promise<void> {
+    importSqliteRecords(this.#db, records, this.#now());
   }
 
   async close(): Promise<void> {

@@ -50,6 +50,20 @@ describe("GET /readyz", () => {
     expect(response.headers["cache-control"]).toBe("no-store");
   });
 
+  it("answers 200 degraded, naming what is worked around, while a shared service does not answer", async () => {
+    const reason =
+      "Redis (redis://cache:6379) does not answer (connect ECONNREFUSED); minute windows are counted by this node alone";
+    const api = await start({ snapshots: loaded, gate: gateFixture({ degradation: () => [reason] }).gate });
+    const response = await api.inject({ url: "/readyz" });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      status: "degraded",
+      buildId: "b-42",
+      builtAt: "2025-03-01T00:00:00.000Z",
+      degraded: [reason],
+    });
+  });
+
   it("answers 200 when access checks are off", async () => {
     const api = await start({ snapshots: loaded, gate: undefined });
     expect((await api.inject({ url: "/readyz" })).statusCode).toBe(200);

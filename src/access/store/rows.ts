@@ -1,6 +1,6 @@
-/** Rows of the SQLite access store and their mapping to the store's records. */
+/** Rows of the access store tables (the same columns in SQLite and PostgreSQL) and their mapping to records. */
 
-import type { Account, KeyGrant, KeyRecord } from "./interface.js";
+import type { Account, KeyGrant, KeyRecord, StoredKey } from "./interface.js";
 import type { Plan } from "./plans.js";
 
 export interface PlanRow {
@@ -26,6 +26,11 @@ export interface KeyRow {
   disabled_at_ms: number | null;
   expires_at_ms: number | null;
   replaced_by: string | null;
+}
+
+/** A key row with the hash of its secret: read only to copy a store. */
+export interface StoredKeyRow extends KeyRow {
+  secret_sha256: string;
 }
 
 /** A key joined with its account and plan, columns renamed where the tables share a name. */
@@ -86,4 +91,8 @@ export function grantFromRow(row: GrantRow): KeyGrant {
     },
     plan: planFromRow({ ...row, name: row.plan }),
   };
+}
+
+export function storedKeyFromRow(row: StoredKeyRow): StoredKey {
+  return { ...keyFromRow(row), secretSha256: row.secret_sha256 };
 }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error("expected a configuration error");
+}
+
+describe("loadConfig: the shared access services and the workers", () => {
+  it("runs embedded by default: no database, no Redis, one process", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      databaseUrl: undefined,
+      databasePoolMax: 10,
+      redisUrl: undefined,
+      redisPrefix: "wordclip:",
+      workers: 1,
+    });
+  });
+
+  it("takes a PostgreSQL URL, a Redis URL, a key prefix, a pool size and a number of workers", () => {
+    const config = loadConfig({
+      WORDCLIP_DATABASE_URL: "postgresql://wordclip:pw@db:5432/wordclip",
+      WORDCLIP_DATABASE_POOL: "4",
+      WORDCLIP_REDIS_URL: "rediss://cache:6380/1",
+      WORDCLIP_REDIS_PREFIX: "prod-eu:",
+      WORDCLIP_WORKERS: "auto",
+    });
+    expect(config).toMatchObject({
+      databaseUrl: "postgresql://wordclip:pw@db:5432/wordclip",
+      databasePoolMax: 4,
+      redisUrl: "rediss://cache:6380/1",
+      redisPrefix: "prod-eu:",
+      workers: "auto",
+    });
+    expect(loadConfig({ WORDCLIP_WORKERS: "3", WORDCLIP_DATABASE_URL: "postgres://db/x" })).toMatchObject({
+      workers: 3,
+      databaseUrl: "postgres://db/x",
+    });
+  });
+
+  it("names the variable, the value and the values allowed, and never shows a password", () => {
+    expect(configError({ WORDCLIP_DATABASE_URL: "mysql://root:hunter2@db/x" })).toBe(
+      'WORDCLIP_DATABASE_URL="mysql://root:***@db/x" is not valid: must be a postgresql:// URL (postgresql://user:password@host:5432/database)',
+    );
+    expect(configError({ WORDCLIP_REDIS_URL: "localhost:6379" })).toBe(
+      'WORDCLIP_REDIS_URL="localhost:6379" is not valid: must be a redis:// or rediss:// URL (redis://host:6379)',
+    );
+    expect(configError({ WORDCLIP_WORKERS: "0" })).toBe(
+      'WORDCLIP_WORKERS="0" is not valid: must be "auto" (one process per core) or a whole number of processes from 1 to 1024',
+    );
+    expect(configError({ WORDCLIP_WORKERS: "many" })).toContain('WORDCLIP_WORKERS="many" is not valid');
+    expect(configError({ WORDCLIP_DATABASE_POOL: "0" })).toContain("from 1 to 1000");
+    expect(configError({ WORDCLIP_REDIS_PREFIX: "has space" })).toContain("WORDCLIP_REDIS_PREFIX");
+  });
+});
