@@ -3,7 +3,16 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { defaultOutDir } from "./paths.js";
 
-export const SECTIONS = ["build", "serving", "access", "inprocess", "memory", "peer", "spelling", "scale"] as const;
+export const SECTIONS = [
+  "build",
+  "serving",
+  "access",
+  "inprocess",
+  "memory",
+  "peer",
+  "spelling",
+  "scale",
+] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
