@@ -150,7 +150,7 @@ describe.skipIf(databaseUrl === undefined || redisUrl === undefined)(
         await redis.set("forward");
         await late.stop();
       }
-    });
+    }, 60_000);
 
     it("serves a cached key from its lease while PostgreSQL is down, answers others 503 unavailable, and recovers", async () => {
       const cached = await key(1_000_000, 100_000_000);
