@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts", "bench/**/*.test.ts"],
+    include: ["src/**/*.test.ts", "test/**/*.test.ts", "bench/**/*.test.ts", "client/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -6,12 +6,15 @@ import { defaultOutDir } from "./paths.js";
 export const SECTIONS = [
   "build",
   "serving",
+  "realistic",
   "access",
   "inprocess",
   "memory",
   "peer",
   "spelling",
   "scale",
+  "soak",
+  "phrase",
 ] as const;
 export type SectionName = (typeof SECTIONS)[number];
 

@@ -11,24 +11,30 @@ import { describeMachine, machineIsLoaded, machineLine } from "./machine.js";
 import { runMemorySection } from "./memory/section.js";
 import { type BenchOptions, OptionsError, parseOptions, type SectionName, USAGE } from "./options.js";
 import { runPeerSection } from "./peer/section.js";
+import { runPhraseSection } from "./phrase/section.js";
 import { createProgress } from "./progress.js";
 import { consoleReport } from "./report/console.js";
 import { type BenchResults, ResultSink } from "./report/results.js";
 import { writeResults } from "./report/write.js";
 import { runScaleSection } from "./scale/section.js";
 import { runAccessSection } from "./serve/access-section.js";
+import { runRealisticSection } from "./serve/realistic-section.js";
 import { runServingSection } from "./serve/serving-section.js";
+import { runSoakSection } from "./soak/section.js";
 import { runSpellingSection } from "./spelling/section.js";
 
 const RUNNERS: Record<SectionName, (ctx: BenchContext) => Promise<void>> = {
   build: runBuildSection,
   serving: runServingSection,
+  realistic: runRealisticSection,
   access: runAccessSection,
   inprocess: runInProcessSection,
   memory: runMemorySection,
   peer: runPeerSection,
   spelling: runSpellingSection,
   scale: runScaleSection,
+  soak: runSoakSection,
+  phrase: runPhraseSection,
 };
 
 function settingsOf(options: BenchOptions): Record<string, unknown> {

@@ -59,3 +59,35 @@ describe("loadConfig: the shared access services and the workers", () => {
     expect(configError({ WORDCLIP_REDIS_PREFIX: "has space" })).toContain("WORDCLIP_REDIS_PREFIX");
   });
 });
+
+describe("loadConfig: whole numbers, levels and origins", () => {
+  it.each(["1.5", "0x4A5B", "1.8603e4", " 8080", "-1", "99999"])(
+    "refuses WORDCLIP_PORT=%j, naming the allowed values",
+    (port) => {
+      expect(() => loadConfig({ WORDCLIP_PORT: port })).toThrow(
+        `WORDCLIP_PORT=${JSON.stringify(port)} is not valid: must be a whole number from 0 to 65535, in decimal digits`,
+      );
+    },
+  );
+
+  it("takes a port in decimal digits", () => {
+    expect(loadConfig({ WORDCLIP_PORT: "18603" }).port).toBe(18603);
+  });
+
+  it("lists the log levels when one is not known", () => {
+    expect(() => loadConfig({ WORDCLIP_LOG_LEVEL: "loud" })).toThrow(
+      'WORDCLIP_LOG_LEVEL="loud" is not valid: must be one of fatal, error, warn, info, debug, trace, silent',
+    );
+  });
+
+  it("reads CORS origins: any by default, a list, or off", () => {
+    expect(loadConfig({}).corsOrigins).toBe("*");
+    expect(
+      loadConfig({ WORDCLIP_CORS_ORIGINS: "https://a.example,http://localhost:5173" }).corsOrigins,
+    ).toEqual(["https://a.example", "http://localhost:5173"]);
+    expect(loadConfig({ WORDCLIP_CORS_ORIGINS: "off" }).corsOrigins).toEqual([]);
+    expect(() => loadConfig({ WORDCLIP_CORS_ORIGINS: "a.example" })).toThrow(
+      /WORDCLIP_CORS_ORIGINS="a.example"/,
+    );
+  });
+});

@@ -3,6 +3,8 @@ import path from "node:path";
 import Type, { type Static } from "typebox";
 import { Value } from "typebox/value";
 
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
 const EnvSchema = Type.Object({
   WORDCLIP_DATA_DIR: Type.String({
     minLength: 1,
@@ -13,17 +15,23 @@ const EnvSchema = Type.Object({
     Type.String({ minLength: 1, description: "snapshot path; overrides the data folder's" }),
   ),
   WORDCLIP_HOST: Type.String({ minLength: 1, default: "127.0.0.1" }),
-  WORDCLIP_PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080 }),
+  WORDCLIP_PORT: Type.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: 8080,
+    allowed: "a whole number from 0 to 65535, in decimal digits",
+  }),
   WORDCLIP_CURSOR_SECRET: Type.Optional(
     Type.String({ minLength: 16, description: "at least 16 characters" }),
   ),
-  WORDCLIP_TRUST_PROXY: Type.Boolean({ default: false }),
+  WORDCLIP_TRUST_PROXY: Type.Boolean({ default: false, allowed: "true or false" }),
   WORDCLIP_LOG_LEVEL: Type.Union(
-    ["fatal", "error", "warn", "info", "debug", "trace", "silent"].map((l) => Type.Literal(l)),
-    { default: "info" },
+    LOG_LEVELS.map((l) => Type.Literal(l)),
+    { default: "info", allowed: `one of ${LOG_LEVELS.join(", ")}` },
   ),
   WORDCLIP_ACCESS: Type.Union([Type.Literal("on"), Type.Literal("off")], {
     default: "on",
+    allowed: "on or off (off serves without keys, rate limit or quota; for benchmarks only)",
     description: "off serves without keys, rate limit or quota; for benchmarks only",
   }),
   WORDCLIP_RESPONSE_CACHE_MB: Type.Integer({
@@ -51,6 +59,18 @@ const EnvSchema = Type.Object({
     pattern: "^[A-Za-z0-9:_.-]{1,64}$",
     default: "wordclip:",
     allowed: "1 to 64 letters, digits, ':', '_', '.' or '-'",
+  }),
+  WORDCLIP_CORS_ORIGINS: Type.String({
+    pattern: "^(\\*|off|https?://[^,\\s]+(,https?://[^,\\s]+)*)$",
+    default: "*",
+    allowed:
+      '"*" (any origin), "off" (no CORS headers), or a comma-separated list of origins (https://app.example,http://localhost:5173)',
+  }),
+  WORDCLIP_MAX_CONNECTIONS: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 4096,
+    allowed: "a whole number of open connections per process from 1 to 1000000",
   }),
   WORDCLIP_WORKERS: Type.Union([Type.Literal("auto"), Type.Integer({ minimum: 1, maximum: 1024 })], {
     default: 1,
@@ -83,6 +103,10 @@ export interface Config {
   redisPrefix: string;
   /** Server processes of `wordclip serve`: a number, or "auto" for one per core. */
   workers: number | "auto";
+  /** Origins browsers may call the API from: "*", or a list (empty: no CORS headers). */
+  corsOrigins: "*" | readonly string[];
+  /** Open connections one process accepts; more are closed as they arrive. */
+  maxConnections: number;
 }
 
 /** A setting that cannot be used; the message names the variable and the value. */
@@ -97,7 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (value !== undefined && value !== "") relevant[key] = value;
   }
   const parsed = Value.Default(EnvSchema, Value.Convert(EnvSchema, { ...relevant }));
-  const problem = Value.Errors(EnvSchema, parsed)[0];
+  const problem = notDecimal(relevant) ?? Value.Errors(EnvSchema, parsed)[0];
   if (problem) {
     const name = problem.instancePath.replace(/^\//, "").split("/")[0] ?? "";
     const schema = (EnvSchema.properties as Record<string, { description?: string; allowed?: string }>)[name];
@@ -124,7 +148,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.WORDCLIP_REDIS_URL,
     redisPrefix: e.WORDCLIP_REDIS_PREFIX,
     workers: e.WORDCLIP_WORKERS,
+    corsOrigins:
+      e.WORDCLIP_CORS_ORIGINS === "*"
+        ? "*"
+        : e.WORDCLIP_CORS_ORIGINS === "off"
+          ? []
+          : e.WORDCLIP_CORS_ORIGINS.split(","),
+    maxConnections: e.WORDCLIP_MAX_CONNECTIONS,
   };
+}
+
+/**
+ * Whole-number settings are written in decimal digits only: conversion alone would take `1.5`, `0x4A5B`
+ * and `1.8603e4` and bind ports 1, 19035 and 18603.
+ */
+function notDecimal(relevant: Record<string, string>): { instancePath: string; message: string } | undefined {
+  for (const [name, value] of Object.entries(relevant)) {
+    const schema = (
+      EnvSchema.properties as Record<string, { type?: string; anyOf?: Array<{ type?: string }> }>
+    )[name];
+    const integer = schema?.type === "integer" || schema?.anyOf?.some((part) => part.type === "integer");
+    if (integer && !/^[0-9]+$/.test(value) && !(schema?.anyOf && /^[a-z]+$/.test(value)))
+      return { instancePath: `/${name}`, message: "must be a whole number in decimal digits" };
+  }
+  return undefined;
 }
 
 /** A value as an error message may show it: the password of a URL (`//user:password@`) masked. */

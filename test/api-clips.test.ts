@@ -82,11 +82,14 @@ describe("GET /clips/{clipId}", SLOW_TESTS, () => {
     expect(byUuid.body).toEqual(clip);
   });
 
-  it("gives the clip the same id and fields as the word lookup and the feed", async () => {
+  it("gives the clip the same id and fields as the word lookup and the feed, with the plain embed URL", async () => {
     const lookup = await get("/words/ice%20cream/clips?limit=100");
     const listed = lookup.body.clips.find((c: { videoId: string }) => c.videoId === "wctest-kids-02");
     const detail = await get("/clips/wctest-kids-02");
-    const { occurrences: _occurrences, ...fields } = listed;
+    const { occurrences: _occurrences, ...lookupFields } = listed;
+    // The lookup's embed starts at the word; the clip's metadata and the feed start at the beginning.
+    expect(lookupFields.embedUrl).toMatch(/\?start=\d+$/);
+    const fields = { ...lookupFields, embedUrl: "https://www.youtube-nocookie.com/embed/wctest-kids-02" };
     expect(detail.body).toEqual({ ...fields, wordCount: expect.any(Number), indexedAt: expect.any(String) });
     expect(everyClip.find((c) => c.videoId === "wctest-kids-02")).toEqual(fields);
   });

@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   expectClipFields,
   expectError,
+  expectPlainEmbed,
   LEVELS,
+  PACE_WPM,
+  paceOfClip,
   SLOW_TESTS,
   TOPICS,
   walkPages,
@@ -18,6 +21,7 @@ import { type ApiResponse, startTestServer, type TestKey, type TestServer } from
 
 interface FeedClip {
   clipId: string;
+  wordsPerMinute: number;
   level: string;
   topic: string;
   language: string;
@@ -62,6 +66,7 @@ describe("the seed", SLOW_TESTS, () => {
     expect(response.body.clips).toHaveLength(5);
     for (const clip of response.body.clips) {
       expectClipFields(clip, response.text);
+      expectPlainEmbed(clip, response.text);
       expect(clip).not.toHaveProperty("occurrences");
     }
     expect(typeof response.body.nextCursor).toBe("string");
@@ -157,6 +162,22 @@ describe("filters", SLOW_TESTS, () => {
     }
   });
 
+  it("keeps only clips of the pace asked for, alone and with a topic", async () => {
+    const all = await walkFeed("seed=paces&limit=100");
+    let paced = 0;
+    for (const pace of Object.keys(PACE_WPM)) {
+      const clips = await walkFeed(`seed=paces&pace=${pace}&limit=100`);
+      expect(ids(clips).sort(), pace).toEqual(ids(all.filter((c) => paceOfClip(c) === pace)).sort());
+      paced += clips.length;
+      const withTopic = await walkFeed(`seed=paces&pace=${pace}&topic=food&limit=100`);
+      expect(ids(withTopic).sort(), pace).toEqual(
+        ids(all.filter((c) => paceOfClip(c) === pace && c.topic === "food")).sort(),
+      );
+    }
+    expect(paced).toBe(all.filter((c) => c.wordsPerMinute > 0).length);
+    expect(paced).toBeGreaterThan(0);
+  });
+
   it("labels every clip of a full walk with a level and a topic of the enumerations", async () => {
     const all = await walkFeed("seed=enums&limit=100");
     for (const clip of all) {
@@ -176,6 +197,8 @@ describe("filters", SLOW_TESTS, () => {
     ["level", "Z9"],
     ["level", "b1"],
     ["topic", "cooking"],
+    ["pace", "quick"],
+    ["pace", "Fast"],
     ["language", "EN"],
     ["limit", "0"],
     ["limit", "101"],
@@ -219,6 +242,17 @@ describe("cursors", SLOW_TESTS, () => {
       expectError(await get(`/feed?seed=frank&${filters}&limit=5&cursor=${cursor}`), 400, "invalid_request");
     }
     const same = await get(`/feed?seed=frank&level=B1,A2&topic=everyday&limit=5&cursor=${cursor}`);
+    expect(same.status, same.text).toBe(200);
+  });
+
+  it("answers 400 invalid_request for a cursor sent with another pace, or without its pace", async () => {
+    const cursor = await cursorOf("seed=frank&pace=medium");
+    for (const filters of ["pace=fast", "pace=slow", "topic=food&pace=medium", ""]) {
+      expectError(await get(`/feed?seed=frank&${filters}&limit=5&cursor=${cursor}`), 400, "invalid_request");
+    }
+    const plain = await cursorOf("seed=frank");
+    expectError(await get(`/feed?seed=frank&pace=medium&limit=5&cursor=${plain}`), 400, "invalid_request");
+    const same = await get(`/feed?seed=frank&pace=medium&limit=5&cursor=${cursor}`);
     expect(same.status, same.text).toBe(200);
   });
 

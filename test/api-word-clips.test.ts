@@ -8,9 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   catalogueLine,
   expectClipFields,
+  expectEmbedAtFirstOccurrence,
   expectError,
   GLOSSES,
   LEVELS,
+  PACE_WPM,
+  paceOfClip,
   publicationDays,
   SLOW_TESTS,
   walkPages,
@@ -117,11 +120,14 @@ describe("an exact match", SLOW_TESTS, () => {
       language: "en",
       durationS: 14,
       channel: { id: "wctest-channel-a", name: "Test Channel A" },
-      embedUrl: "https://www.youtube-nocookie.com/embed/wctest-run-01",
       watchUrl: "https://www.youtube.com/watch?v=wctest-run-01",
       occurrences: [{ captionIdx: 0, text: "We run every morning before work." }],
     });
     expect(run.occurrences[0]).not.toHaveProperty("form");
+    // The word is spoken in the first three seconds: the embed starts at 0 or 1, a second before it.
+    expect(run.embedUrl).toBe(
+      `https://www.youtube-nocookie.com/embed/wctest-run-01?start=${Math.max(0, Math.floor(run.occurrences[0].tStart) - 1)}`,
+    );
     expect(better).toMatchObject({
       title: "How to get better at running",
       durationS: 11,
@@ -378,6 +384,71 @@ describe("the level filter", SLOW_TESTS, () => {
   });
 });
 
+describe("the pace filter", SLOW_TESTS, () => {
+  it("keeps the clips of each pace, in order, with an exact totalCount on every page, for any page size", async () => {
+    for (const word of ["be", "child"]) {
+      const all = await allClips(word);
+      let paced = 0;
+      for (const pace of Object.keys(PACE_WPM)) {
+        const base = `/v1${clipsPath(word)}?pace=${pace}&limit=7`;
+        const walk = await walkPages<Clip>(server, withCursor(base), "clips", { key });
+        const expected = all.filter((c) => paceOfClip(c) === pace);
+        expect(ids(walk.items), `${word} ${pace}`).toEqual(ids(expected));
+        for (const total of walk.totalCounts) expect(total, `${word} ${pace}`).toBe(expected.length);
+        paced += walk.items.length;
+      }
+      // Every clip with measurable speech has exactly one pace.
+      expect(paced, word).toBe(all.filter((c) => c.wordsPerMinute > 0).length);
+    }
+    const be = await allClips("be");
+    const nonEmpty = Object.keys(PACE_WPM).filter((pace) => be.some((c) => paceOfClip(c) === pace));
+    expect(nonEmpty.length, "the test snapshot has clips of at least two paces").toBeGreaterThanOrEqual(2);
+  });
+
+  it("combines with the level filter, and samples only that pace with order=random", async () => {
+    const all = await allClips("be");
+    const pace = paceOfClip(all[0] as Clip) as string;
+    const level = (all[0] as Clip).level as string;
+    const both = await get(clipsPath("be", `pace=${pace}&level=${level}&limit=100`));
+    expect(both.status, both.text).toBe(200);
+    const expected = all.filter((c) => paceOfClip(c) === pace && c.level === level);
+    expect(ids(both.body.clips)).toEqual(ids(expected));
+    expect(both.body.totalCount).toBe(expected.length);
+    const sample = await get(clipsPath("be", `pace=${pace}&order=random&limit=5`));
+    expect(sample.status, sample.text).toBe(200);
+    const ofPace = new Set(ids(all.filter((c) => paceOfClip(c) === pace)));
+    expect(sample.body.totalCount).toBe(ofPace.size);
+    expect(sample.body.clips).toHaveLength(Math.min(5, ofPace.size));
+    for (const clip of sample.body.clips) expect(ofPace.has(clip.clipId), sample.text).toBe(true);
+  });
+
+  it.each(["quick", "SLOW", "", "slow,fast"])(
+    "answers 400 invalid_request naming pace for pace=%j",
+    async (value) => {
+      const response = await get(clipsPath("be", `pace=${value}`));
+      expectError(response, 400, "invalid_request");
+      expect(response.body.error.message).toContain("pace");
+    },
+  );
+
+  it("answers 400 invalid_request for a cursor reused with another pace, or with none", async () => {
+    const slow = await get(clipsPath("be", "pace=medium&limit=2"));
+    const cursor = slow.body.nextCursor as string;
+    expect(typeof cursor, slow.text).toBe("string");
+    for (const other of ["pace=fast&", "pace=slow&", ""]) {
+      expectError(await get(clipsPath("be", `${other}limit=2&cursor=${cursor}`)), 400, "invalid_request");
+    }
+    const plain = await get(clipsPath("be", "limit=2"));
+    expectError(
+      await get(clipsPath("be", `pace=medium&limit=2&cursor=${plain.body.nextCursor}`)),
+      400,
+      "invalid_request",
+    );
+    const next = await get(clipsPath("be", `pace=medium&limit=2&cursor=${cursor}`));
+    expect(next.status, next.text).toBe(200);
+  });
+});
+
 describe("order=random", SLOW_TESTS, () => {
   it("samples at most limit distinct clips of the word, with a null cursor and no-store", async () => {
     const all = new Set(ids(await allClips("child")));
@@ -482,13 +553,13 @@ describe("errors", () => {
     expect(response.body.error.message).toContain("word");
   });
 
-  it("ignores unknown query parameters", async () => {
-    const [plain, extra] = await Promise.all([
-      get(clipsPath("run", "limit=4")),
-      get(clipsPath("run", "limit=4&foo=bar&sort=asc&page=2")),
-    ]);
-    expect(extra.status, extra.text).toBe(200);
-    expect(extra.body).toEqual(plain.body);
+  it("answers 400 naming an unknown query parameter and the accepted ones", async () => {
+    const response = await get(clipsPath("run", "limit=4&sort=asc"));
+    expectError(response, 400, "invalid_request");
+    expect(response.body.error.message).toContain('unknown query parameter "sort"');
+    expect(response.body.error.message).toContain(
+      "accepted: language, gloss, level, match, order, limit, cursor",
+    );
   });
 });
 
@@ -663,6 +734,37 @@ describe("occurrences and transcripts", SLOW_TESTS, () => {
       }),
       { numRuns: 15 },
     );
+  });
+});
+
+describe("embeds that start at the word", SLOW_TESTS, () => {
+  it("starts every clip's embed one second before its occurrence, on every page of small pages", async () => {
+    for (const word of ["run", "be", "child"]) {
+      const clips = await allClips(word, "", 7);
+      expect(clips.length, word).toBeGreaterThan(0);
+      for (const clip of clips) expectEmbedAtFirstOccurrence(clip, `${word}: ${JSON.stringify(clip)}`);
+    }
+  });
+
+  it("starts at the first of every occurrence with occurrences=all, and in a random sample", async () => {
+    const every = await allClips("be", "occurrences=all", 9);
+    expect(every.some((clip) => clip.occurrences.length > 1)).toBe(true);
+    for (const clip of every) expectEmbedAtFirstOccurrence(clip, JSON.stringify(clip));
+    const sample = await get(clipsPath("be", "order=random&limit=20"));
+    expect(sample.status, sample.text).toBe(200);
+    for (const clip of sample.body.clips) expectEmbedAtFirstOccurrence(clip, sample.text);
+  });
+
+  it("keeps the plain embed URL in the clip's metadata", async () => {
+    const page = await get(clipsPath("run", "limit=3"));
+    for (const clip of page.body.clips as Clip[]) {
+      expect(clip.embedUrl, page.text).toContain("?start=");
+      const detail = await get(`/clips/${clip.clipId}`);
+      expect(detail.status, detail.text).toBe(200);
+      expect(detail.body.embedUrl, detail.text).toBe(
+        `https://www.youtube-nocookie.com/embed/${clip.videoId}`,
+      );
+    }
   });
 });
 

@@ -16,10 +16,13 @@ export function metText(row: ResultRow): string {
 export const SECTION_TITLES: Record<ResultRow["section"], string> = {
   build: "Build",
   serving: "Serving (HTTP, ours vs bare Fastify)",
+  realistic: "Serving a realistic mix (HTTP, ours vs bare Fastify)",
   access: "Access overhead",
   inprocess: "In-process latency",
   memory: "Memory and start-up",
   peer: "Peer: PostgreSQL pg_trgm",
   spelling: "Near spellings: accuracy beside GNU Aspell and pg_trgm",
   scale: "Scale-out: embedded, --workers 2, PostgreSQL + Redis",
+  soak: "Soak: steady load at 80% of peak, and memory against the response cache",
+  phrase: "Phrase search: the positional index",
 };

@@ -5,10 +5,18 @@
  */
 import autocannon from "autocannon";
 import { summariseUs } from "../stats.js";
+import { runWrk, wrkAvailable } from "./wrk.js";
 
 export interface LoadSettings {
   connections: number;
   durationS: number;
+}
+
+/** The load generator: wrk when installed (cheaper per request), else autocannon. */
+export type Generator = "wrk" | "autocannon";
+
+export function defaultGenerator(): Generator {
+  return process.env.WORDCLIP_BENCH_GENERATOR === "autocannon" || !wrkAvailable() ? "autocannon" : "wrk";
 }
 
 export interface LoadResult {
@@ -33,6 +41,16 @@ export async function runLoad(
   settings: LoadSettings,
 ): Promise<LoadResult> {
   if (paths.length === 0) throw new Error("runLoad: no request paths");
+  if (defaultGenerator() === "wrk") return runWrk(url, paths, headers, settings);
+  return runAutocannon(url, paths, headers, settings);
+}
+
+async function runAutocannon(
+  url: string,
+  paths: readonly string[],
+  headers: Record<string, string>,
+  settings: LoadSettings,
+): Promise<LoadResult> {
   const requests = paths.map((path) => ({ method: "GET" as const, path }));
   const latenciesMs: number[] = [];
   let clientNo = 0;

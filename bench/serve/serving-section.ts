@@ -10,6 +10,7 @@ import type { ResultRow } from "../report/results.js";
 import { atLeast, TARGETS } from "../targets.js";
 import { startChild } from "./child.js";
 import { bestOf, compareServers, loadSummary } from "./compare.js";
+import { checkGenerator } from "./generator-check.js";
 import { BARE_SCRIPT, keyOf, type OurServer, servingSetup } from "./setup.js";
 import { HTTP_OPERATIONS, type HttpOperation, OPERATION_LABELS } from "./workloads.js";
 
@@ -35,6 +36,13 @@ export async function runServingSection(ctx: BenchContext): Promise<void> {
   progress.line("serving: starting the bare Fastify server");
   const bare = await startChild(BARE_SCRIPT, [setup.responsesFile], {});
   try {
+    const exact = setup.workloads.get("exact");
+    let connections = options.connections;
+    if (exact !== undefined && exact.paths.length > 0) {
+      progress.line("serving: the load generator against the bare server, by connections");
+      const bearer = { authorization: `Bearer ${keyOf(setup.ours, "exact")}` };
+      connections = (await checkGenerator(ctx, bare.url, exact.paths, bearer)).connections;
+    }
     for (const operation of HTTP_OPERATIONS) {
       const workload = setup.workloads.get(operation);
       if (workload === undefined || workload.paths.length === 0) {
@@ -54,7 +62,7 @@ export async function runServingSection(ctx: BenchContext): Promise<void> {
           { name: "bare", url: bare.url, headers: bearer(setup.ours) },
         ],
         workload.paths,
-        options,
+        { ...options, connections },
         progress.line,
       );
       const bareResult = bestOf(results, "bare");

@@ -61,7 +61,7 @@ interface Fetched {
   headers: Record<string, string>;
 }
 
-async function fetchAll(baseUrl: string, key: string, paths: readonly string[]): Promise<Fetched[]> {
+export async function fetchAll(baseUrl: string, key: string, paths: readonly string[]): Promise<Fetched[]> {
   const out: Fetched[] = new Array(paths.length);
   let next = 0;
   const worker = async (): Promise<void> => {

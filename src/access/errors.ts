@@ -2,11 +2,18 @@
 
 /**
  * `invalid_request` and `not_found` are codes of the API's closed list; `conflict` (an operation that the
- * record's state forbids, such as rotating a disabled key) and `store_version` (an access store written by
- * a newer wordclip) are internal and never reach a client. `unavailable`: the access store did not answer
+ * record's state forbids, such as rotating a disabled key), `store_version` (an access store written by
+ * a newer wordclip) and `store_unusable` (an access store file that is damaged, not a database or cannot be
+ * opened) are internal and never reach a client. `unavailable`: the access store did not answer
  * (unreachable, or past its connection or statement timeout); the API answers it 503 with `Retry-After`.
  */
-export type AccessErrorCode = "invalid_request" | "not_found" | "conflict" | "store_version" | "unavailable";
+export type AccessErrorCode =
+  | "invalid_request"
+  | "not_found"
+  | "conflict"
+  | "store_version"
+  | "store_unusable"
+  | "unavailable";
 
 export class AccessError extends Error {
   override name = "AccessError";

@@ -4,16 +4,25 @@
  */
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import { isAccessError } from "../access/errors.js";
+import { registerWeb } from "../web/plugin.js";
 import { accessHook, setWindowHeaders } from "./access-hook.js";
 import type { App } from "./app-type.js";
 import { etagMatches, SNAPSHOT_MAX_AGE_S, snapshotEtag } from "./caching.js";
 import type { ApiContext } from "./context.js";
 import { registerDocs } from "./docs.js";
 import { ApiError, envelope, unavailableError } from "./errors.js";
+import { answerClientError } from "./http/client-errors.js";
+import { connectionGuard } from "./http/connection-guard.js";
+import { registerCors } from "./http/cors.js";
+import { credentialInQuery, pathProblem, queryProblem } from "./http/query-checks.js";
+import { redactUrl } from "./http/redact.js";
+import { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id.js";
+import { cut } from "./http/shown.js";
 import { registerClip } from "./routes/clip.js";
 import { registerCorpus } from "./routes/corpus.js";
 import { registerFeed } from "./routes/feed.js";
 import { registerHealth } from "./routes/health.js";
+import { registerPhraseClips } from "./routes/phrase-clips.js";
 import { registerTopics } from "./routes/topics.js";
 import { registerTranscript } from "./routes/transcript.js";
 import { registerUsage } from "./routes/usage.js";
@@ -26,7 +35,39 @@ export interface AppOptions {
   trustProxy: boolean;
   /** Pretty, human logs are for terminals; services log JSON lines. */
   logger?: boolean;
+  /** Origins a browser may call the API from: "*", a list, or none (no CORS headers). Default "*". */
+  corsOrigins?: "*" | readonly string[];
+  /** Where JSON log lines go; default standard output. */
+  logStream?: NodeJS.WritableStream;
+  /** Shorter or longer connection time limits than TIMEOUTS_MS. */
+  timeoutsMs?: Partial<ConnectionTimeouts>;
 }
+
+export interface ConnectionTimeouts {
+  HEADERS: number;
+  REQUEST: number;
+  IDLE: number;
+  KEEP_ALIVE: number;
+}
+
+/**
+ * Time limits on a connection, in milliseconds (see docs/deploy.md): the headers of a request must arrive
+ * within HEADERS, the whole request within REQUEST, a connection idle for IDLE is closed, and a keep-alive
+ * connection waits KEEP_ALIVE for its next request.
+ */
+export const TIMEOUTS_MS: Readonly<ConnectionTimeouts> = {
+  HEADERS: 10_000,
+  REQUEST: 30_000,
+  IDLE: 60_000,
+  KEEP_ALIVE: 5_000,
+};
+
+/*
+ * No cap on the requests one keep-alive connection carries: past such a cap Node answers every further
+ * request on the connection 503 (outside the error envelope) until the client reconnects, which load
+ * generators and many HTTP clients do not do. What one connection can hold is bounded instead by the
+ * time limits above and by the pipelining bound (`connection-guard.ts`).
+ */
 
 export const API_PREFIX = "/v1";
 
@@ -41,9 +82,22 @@ function rawQuery(request: FastifyRequest): Record<string, unknown> {
   return out;
 }
 
+/** SQLite's answer when the snapshot file under an open connection was damaged or is being written. */
+function isUnreadableSnapshot(error: { code?: string }): boolean {
+  const code = String(error.code ?? "");
+  return code.startsWith("SQLITE_CORRUPT") || code === "SQLITE_NOTADB" || code.startsWith("SQLITE_IOERR");
+}
+
 function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   if (isAccessError(error, "unavailable")) return unavailableError();
+  if (isUnreadableSnapshot(error)) {
+    return new ApiError(
+      "unavailable",
+      "the index cannot be read right now (its file is being replaced or is damaged); retry in 1 s",
+      1,
+    );
+  }
   if (error.validation) {
     const part = error.validationContext;
     const schema =
@@ -58,14 +112,25 @@ function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   return new ApiError("internal", "the server failed to answer; the failure is logged with this request id");
 }
 
-/** A URL the router cannot take apart (bad percent-encoding, an enormous segment): 400 in the envelope. */
-async function answerBadUrl(
+/** Every error the app answers goes out here: the envelope, the request id, never cached. */
+function sendError(reply: FastifyReply, request: FastifyRequest, error: ApiError): FastifyReply {
+  reply.header("Cache-Control", "no-store");
+  reply.removeHeader("ETag");
+  if (error.retryAfterS !== undefined) reply.header("Retry-After", error.retryAfterS);
+  return reply.code(error.status).send(envelope(error, request.id));
+}
+
+/**
+ * A request refused before the access check (a URL the router cannot take apart, a key in the query
+ * string) still costs the client: it is counted in the client address's window, whose headers it carries,
+ * and answered `rate_limited` when that window is full.
+ */
+async function refuseCounted(
   ctx: ApiContext,
-  error: FastifyError,
+  refusal: ApiError,
   request: FastifyRequest,
   reply: FastifyReply,
-) {
-  reply.header("Cache-Control", "no-store");
+): Promise<FastifyReply> {
   if (ctx.gate) {
     const admission = await ctx.gate.admit({
       authorization: request.headers.authorization,
@@ -74,28 +139,71 @@ async function answerBadUrl(
     });
     setWindowHeaders(reply, admission.window);
     if (!admission.admitted && admission.code === "rate_limited") {
-      reply.header("Retry-After", admission.retryAfterS);
-      const limited = new ApiError("rate_limited", admission.message, admission.retryAfterS);
-      return reply.code(limited.status).send(envelope(limited, request.id));
+      return sendError(
+        reply,
+        request,
+        new ApiError("rate_limited", admission.message, admission.retryAfterS),
+      );
     }
   }
-  const message =
+  return sendError(reply, request, refusal);
+}
+
+/** Sends `refusal` through `refuseCounted`, and any failure of the count through the same error path. */
+function refuse(ctx: ApiContext, refusal: ApiError, request: FastifyRequest, reply: FastifyReply): void {
+  refuseCounted(ctx, refusal, request, reply).catch((failure: unknown) =>
+    sendError(reply, request, toApiError(failure as FastifyError, request)),
+  );
+}
+
+/** A URL the router cannot take apart (bad percent-encoding, an enormous segment): 400 in the envelope. */
+function badUrlError(error: FastifyError): ApiError {
+  return new ApiError(
+    "invalid_request",
     error.code === "FST_ERR_BAD_URL"
       ? "the path is not valid percent-encoded UTF-8"
-      : "a path segment is longer than 2048 characters";
-  return reply.code(400).send(envelope(new ApiError("invalid_request", message), request.id));
+      : "a path segment is longer than 2048 characters",
+  );
 }
 
 export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<App> {
+  const timeouts = { ...TIMEOUTS_MS, ...options.timeoutsMs };
   const app = Fastify({
-    logger: options.logger === false ? false : { level: options.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: options.logLevel,
+            ...(options.logStream === undefined ? {} : { stream: options.logStream }),
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort ?? 0,
+              }),
+            },
+          },
     trustProxy: options.trustProxy,
-    requestIdHeader: "x-request-id",
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    clientErrorHandler: answerClientError,
+    connectionTimeout: timeouts.IDLE,
+    keepAliveTimeout: timeouts.KEEP_ALIVE,
+    requestTimeout: timeouts.REQUEST,
+    // Node checks the header and request timeouts this often; its default (30 s) would let them run late.
+    http: {
+      headersTimeout: timeouts.HEADERS,
+      connectionsCheckingInterval: Math.min(1_000, timeouts.HEADERS / 2),
+    },
+    // A read-only API takes no bodies; a body larger than this is refused unread.
+    bodyLimit: 16 * 1024,
     logController: new LogController({ requestIdLogLabel: "requestId" }),
     // Long path parameters reach the route's schema, which answers them in the envelope.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     frameworkErrors: (error, request, reply) => {
-      void answerBadUrl(ctx, error, request, reply);
+      refuse(ctx, badUrlError(error), request, reply);
     },
     ajv: { customOptions: { keywords: ["x-expected"] } },
   }).withTypeProvider() as unknown as App;
@@ -103,10 +211,9 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error, request);
     if (apiError.code === "internal") request.log.error({ err: error }, "request failed");
-    reply.header("Cache-Control", "no-store");
-    reply.removeHeader("ETag");
-    if (apiError.retryAfterS !== undefined) reply.header("Retry-After", apiError.retryAfterS);
-    return reply.code(apiError.status).send(envelope(apiError, request.id));
+    else if (apiError.code === "unavailable" && isUnreadableSnapshot(error))
+      request.log.error({ err: error }, "the snapshot could not be read; answered unavailable");
+    return sendError(reply, request, apiError);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -118,13 +225,36 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
             "method_not_allowed",
             `${request.method} is not allowed on ${path}; this API is read-only, use GET`,
           )
-        : new ApiError("not_found", `no endpoint at ${request.method} ${path}; the reference is at /docs`);
+        : new ApiError(
+            "not_found",
+            `no endpoint at ${request.method} ${cut(path)}; the reference is at /docs`,
+          );
     if (error.code === "method_not_allowed") reply.header("Allow", "GET, HEAD");
-    reply.header("Cache-Control", "no-store");
-    return reply.code(error.status).send(envelope(error, request.id));
+    return sendError(reply, request, error);
   });
 
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    connectionGuard(request, reply, (refused) => {
+      if (refused) return done(refused);
+      // Before the access check: a key sent in the URL is refused whether or not a header comes with it.
+      const leaked = credentialInQuery(request.query as Record<string, unknown>);
+      if (leaked === undefined) return done();
+      refuse(ctx, leaked, request, reply);
+    });
+  });
+  if (options.corsOrigins === undefined || options.corsOrigins === "*" || options.corsOrigins.length > 0)
+    await registerCors(app, options.corsOrigins ?? "*");
   if (ctx.gate) app.addHook("onRequest", accessHook(ctx.gate));
+  app.addHook("preValidation", (request, _reply, done) => {
+    const schema = request.routeOptions.schema;
+    // API routes only: the CORS preflight route and the reference pages take what browsers send.
+    if (schema === undefined || !request.routeOptions.url?.startsWith(API_PREFIX)) return done();
+    done(
+      pathProblem((request.params ?? {}) as Record<string, unknown>) ??
+        queryProblem(request.query as Record<string, unknown>, schema.querystring as never),
+    );
+  });
 
   // Callback hooks, not async ones: a cached answer (the common case) goes out without a promise.
   app.addHook("preHandler", (request, reply, done) => {
@@ -168,6 +298,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
       const api = v1 as App;
       registerWords(api, ctx);
       registerWordClips(api, ctx);
+      registerPhraseClips(api, ctx);
       registerClip(api, ctx);
       registerTranscript(api, ctx);
       registerTopics(api, ctx);
@@ -177,5 +308,6 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
     },
     { prefix: API_PREFIX },
   );
+  await registerWeb(app, ctx);
   return app;
 }

@@ -99,12 +99,13 @@ describe("GET /v1/openapi.json", () => {
     }
   });
 
-  it("lists the eight endpoints of the contract and none of the service routes", () => {
+  it("lists the endpoints of the contract, the phrase lookup, and none of the service routes", () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       "/v1/clips/{clipId}",
       "/v1/clips/{clipId}/transcript",
       "/v1/corpus",
       "/v1/feed",
+      "/v1/phrases/{phrase}/clips",
       "/v1/topics",
       "/v1/usage",
       "/v1/words",
@@ -141,6 +142,69 @@ describe("GET /v1/openapi.json", () => {
       expect(documentBody, id).toContain(`"#/components/schemas/${id}"`);
     }
     expect(documentBody).not.toContain('"$id"');
+  });
+
+  it("describes every field of a feed item, the echoed seed and every feed parameter", () => {
+    const feedClip = document.components.schemas.FeedClip as {
+      description?: string;
+      properties: Record<string, { description?: string; $ref?: string; properties?: object }>;
+    };
+    expect(feedClip.description).toEqual(expect.any(String));
+    expect(Object.keys(feedClip.properties)).toEqual(
+      expect.arrayContaining(["clipId", "videoId", "title", "level", "topic", "embedUrl", "watchUrl"]),
+    );
+    for (const [field, schema] of Object.entries(feedClip.properties)) {
+      expect(schema.description, `FeedClip.${field}`).toEqual(expect.any(String));
+    }
+    const feed = document.paths["/v1/feed"]?.get as Operation & {
+      responses: Record<
+        string,
+        { content?: Record<string, { schema: { properties: Record<string, { description?: string }> } }> }
+      >;
+    };
+    const body = feed.responses["200"]?.content?.["application/json"]?.schema.properties ?? {};
+    expect(Object.keys(body).sort()).toEqual(["clips", "nextCursor", "seed"]);
+    for (const [field, schema] of Object.entries(body)) {
+      expect(schema.description, `feed ${field}`).toEqual(expect.any(String));
+    }
+    expect(body.seed?.description).toMatch(/drew/);
+    const parameters = (feed.parameters ?? []) as Array<{ name: string; description?: string }>;
+    expect(parameters.map((p) => p.name).sort()).toEqual([
+      "cursor",
+      "language",
+      "level",
+      "limit",
+      "pace",
+      "seed",
+      "topic",
+    ]);
+    for (const parameter of parameters)
+      expect(parameter.description, parameter.name).toEqual(expect.any(String));
+  });
+
+  it("documents the pace filter with its thresholds on lookups and the feed, and wordsPerMinute on every clip", () => {
+    for (const path of ["/v1/words/{word}/clips", "/v1/phrases/{phrase}/clips", "/v1/feed"]) {
+      const parameters = (document.paths[path]?.get?.parameters ?? []) as Array<{
+        name: string;
+        required: boolean;
+        description?: string;
+        schema: { enum?: string[] };
+      }>;
+      const pace = parameters.find((p) => p.name === "pace");
+      expect(pace, path).toMatchObject({ required: false, schema: { enum: ["slow", "medium", "fast"] } });
+      expect(pace?.description, path).toMatch(/slow below 140, medium 140 to 169, fast 170 or more/);
+    }
+    for (const id of ["ClipWithOccurrences", "ClipDetail", "FeedClip"]) {
+      const schema = document.components.schemas[id] as {
+        required: string[];
+        properties: Record<string, { type?: string; description?: string }>;
+      };
+      expect(schema.required, id).toContain("wordsPerMinute");
+      expect(schema.properties.wordsPerMinute?.type, id).toBe("integer");
+      expect(schema.properties.wordsPerMinute?.description, id).toMatch(
+        /gaps between the starts of consecutive/,
+      );
+    }
   });
 
   it("renders every error response with the envelope and a description of what the status means", () => {

@@ -9,6 +9,14 @@ export function parseLevels(value: string | undefined): number[] {
   return [...levels].sort((a, b) => a - b);
 }
 
+/**
+ * The pace filter's part of a cursor's filters: nothing without one, so cursors made before the filter
+ * existed stay valid.
+ */
+export function paceKey(pace: string | undefined): { pace?: string } {
+  return pace === undefined ? {} : { pace };
+}
+
 /** The canonical text of a filter set, which a cursor is bound to. */
 export function filterKey(
   parts: Record<string, string | number | boolean | readonly number[] | undefined>,

@@ -19,15 +19,26 @@ export function presentWord(entry: WordEntry, gloss: Gloss, clipCount = entry.cl
   };
 }
 
-export function embedUrl(videoId: string): string {
-  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}`;
+/** Seconds of lead before an occurrence that an embed of a lookup result starts at. */
+export const EMBED_LEAD_S = 1;
+
+/** The whole second an embed starts at for an occurrence at `tStartMs`: a second before it, at least 0. */
+export function embedStartS(tStartMs: number): number {
+  return Math.max(0, Math.floor(tStartMs / 1000) - EMBED_LEAD_S);
+}
+
+/** The embed URL; with `startS`, the player starts the video at that second. */
+export function embedUrl(videoId: string, startS?: number): string {
+  const url = `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}`;
+  return startS === undefined ? url : `${url}?start=${startS}`;
 }
 
 export function watchUrl(videoId: string): string {
   return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
 }
 
-export function presentClip(clip: ClipRecord) {
+/** The clip summary; with `startS` (a lookup result), its embed URL starts at that second. */
+export function presentClip(clip: ClipRecord, startS?: number) {
   return {
     clipId: clip.clipId,
     videoId: clip.videoId,
@@ -36,8 +47,9 @@ export function presentClip(clip: ClipRecord) {
     level: levelAt(clip.level),
     topic: clip.topic,
     durationS: clip.durationS,
+    wordsPerMinute: clip.wordsPerMinute,
     channel: { id: clip.channelId, name: clip.channelName },
-    embedUrl: embedUrl(clip.videoId),
+    embedUrl: embedUrl(clip.videoId, startS),
     watchUrl: watchUrl(clip.videoId),
     ...(clip.generated ? { generated: true } : {}),
   };

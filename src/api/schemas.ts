@@ -1,6 +1,7 @@
 /** The TypeBox schemas the routes share: resources of the contract and the common query parameters. */
 import Type from "typebox";
 import { GLOSSES, LEVELS, TOPICS } from "../domain.js";
+import { FAST_FROM_WPM, PACES, PAUSE_MS, SLOW_BELOW_WPM } from "../snapshot/pace.js";
 
 const LEVEL_LIST = `^(${LEVELS.join("|")})(,(${LEVELS.join("|")}))*$`;
 
@@ -29,6 +30,22 @@ export const Params = {
     description: "nextCursor of the previous page. Opaque: never build one.",
   }),
   topic: Type.String({ enum: [...TOPICS], description: "Keep clips of this topic." }),
+  pace: Type.String({
+    enum: [...PACES],
+    description: `Keep clips of this speech pace, by wordsPerMinute: slow below ${SLOW_BELOW_WPM}, medium ${SLOW_BELOW_WPM} to ${FAST_FROM_WPM - 1}, fast ${FAST_FROM_WPM} or more. A clip without measurable speech (wordsPerMinute 0) has no pace. The thresholds split the demo corpus (median 155) into a slow fifth, a medium three fifths and a fast fifth; real automatic captions of talks run 145 to 260.`,
+  }),
+  order: Type.String({
+    enum: ["recent", "random"],
+    default: "recent",
+    description:
+      "recent: newest clips first, paged with cursor. random: a sample; ignores cursor, nextCursor is null.",
+  }),
+  occurrences: Type.String({
+    enum: ["first", "all"],
+    default: "first",
+    description:
+      "first: each clip's first occurrence; all: every time the word (one of its forms, or the phrase) is spoken in the clip, in order.",
+  }),
 };
 
 export const LevelEnum = Type.String({ enum: [...LEVELS], description: "CEFR level." });
@@ -51,19 +68,26 @@ export const Word = Type.Object(
   { $id: "Word" },
 );
 
-const Channel = Type.Object({
-  id: Type.String({ description: "Source channel id." }),
-  name: Type.String({ description: "Channel name, for the attribution line." }),
-});
+const Channel = Type.Object(
+  {
+    id: Type.String({ description: "Source channel id." }),
+    name: Type.String({ description: "Channel name, for the attribution line." }),
+  },
+  { description: "The channel that published the video." },
+);
 
 const clipFields = {
   clipId: Type.String({ format: "uuid", description: "Stable service id of the clip." }),
   videoId: Type.String({ description: "Video id on the external video platform, for the embed." }),
-  title: Type.String(),
+  title: Type.String({ description: "The video's title on the external platform." }),
   language: Type.String({ description: "Two-letter language code." }),
   level: LevelEnum,
   topic: Type.String({ enum: [...TOPICS], description: "One label from the fixed topic list." }),
   durationS: Type.Integer({ description: "Seconds; at most 180." }),
+  wordsPerMinute: Type.Integer({
+    minimum: 0,
+    description: `Speech pace: words per minute while someone speaks, from the captions' word timings. The time counted is the sum of the gaps between the starts of consecutive spoken words, leaving out every gap of ${PAUSE_MS / 1000} s or more (a pause, music, a silence); each gap kept is one word. 0 when the clip has no speech to measure.`,
+  }),
   channel: Channel,
   embedUrl: Type.String({ description: "Ready-to-use embed URL (privacy-enhanced mode)." }),
   watchUrl: Type.String({ description: "Canonical watch URL, for the required attribution link." }),
@@ -86,7 +110,13 @@ export const Occurrence = Type.Object({
 export const ClipWithOccurrences = Type.Object(
   {
     ...clipFields,
-    occurrences: Type.Array(Occurrence, { description: "Exactly one item now; treat it as an array." }),
+    embedUrl: Type.String({
+      description:
+        "Ready-to-use embed URL (privacy-enhanced mode) that starts the video one second before the first listed occurrence: start= is tStart minus one, in whole seconds (rounded down), at least 0. Clip metadata and the feed carry the plain URL.",
+    }),
+    occurrences: Type.Array(Occurrence, {
+      description: "The first occurrence (one item), or every one in order with occurrences=all.",
+    }),
   },
   { $id: "ClipWithOccurrences" },
 );
@@ -95,12 +125,22 @@ export const ClipDetail = Type.Object(
   {
     ...clipFields,
     wordCount: Type.Integer({ description: "Catalogue words indexed in the clip." }),
-    indexedAt: Type.String({ format: "date-time" }),
+    indexedAt: Type.String({
+      format: "date-time",
+      description: "When the clip entered the index (ISO 8601, UTC).",
+    }),
   },
   { $id: "ClipDetail" },
 );
 
-export const FeedClip = Type.Object({ ...clipFields }, { $id: "FeedClip" });
+export const FeedClip = Type.Object(
+  { ...clipFields },
+  {
+    $id: "FeedClip",
+    description:
+      "A clip of the feed: the clip summary of word results (identity, level, topic, length, channel for the attribution line, embed and watch URLs) without occurrences. The embed URL starts the clip at its beginning.",
+  },
+);
 
 export const NextCursor = Type.Union([Type.String(), Type.Null()], {
   description: "Cursor of the next page; null on the last page (the only end condition).",

@@ -3,6 +3,7 @@
  * and what is allowed (`limit must be an integer from 1 to 100, got "abc"`).
  */
 import type { FastifySchemaValidationError } from "fastify/types/schema.js";
+import { shown } from "./http/shown.js";
 
 interface ParamSchema {
   type?: string;
@@ -57,6 +58,6 @@ export function validationMessage(
   const param = schema?.properties?.[name];
   const raw = input?.[name];
   if (first.keyword === "required") return `${where} ${name} is required; expected ${expected(param)}`;
-  const got = Array.isArray(raw) ? `${JSON.stringify(raw)} (given more than once)` : JSON.stringify(raw);
+  const got = Array.isArray(raw) ? `${shown(raw)} (given more than once)` : shown(raw);
   return `${name} must be ${expected(param)}, got ${got}`;
 }

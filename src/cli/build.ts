@@ -4,9 +4,9 @@ import { CatalogueError } from "../catalogue/read.js";
 import { loadConfig } from "../config.js";
 import { buildSnapshot } from "../indexer/builder.js";
 import { reportSummary } from "../indexer/report.js";
-import { SourceError } from "../indexer/sources.js";
+import { captionFilesWithoutInfo, countSourceJobs, SourceError } from "../indexer/sources.js";
 import { SnapshotError } from "../snapshot/schema.js";
-import { type Command, flag, integerOption, stringOption, UsageError } from "./command.js";
+import { type Command, type CommandIo, flag, integerOption, stringOption, UsageError } from "./command.js";
 import { createProgress } from "./progress.js";
 
 function buildTime(): Date | undefined {
@@ -15,6 +15,33 @@ function buildTime(): Date | undefined {
   if (epoch === undefined || epoch === "") return undefined;
   if (!/^\d+$/.test(epoch)) throw new UsageError(`SOURCE_DATE_EPOCH must be Unix seconds, got "${epoch}"`);
   return new Date(Number(epoch) * 1000);
+}
+
+/**
+ * Caption files found in a source folder with no info.json beside them are never indexed: say so, and how
+ * to index them through a manifest instead.
+ */
+export function unusedCaptionsNote(files: readonly string[]): string[] {
+  if (files.length === 0) return [];
+  const which = files.length === 1 ? "1 caption file" : `${files.length} caption files`;
+  return [
+    `${which} without an info.json beside them, not used (first: ${files[0]}).`,
+    "  A folder source needs yt-dlp's ID.info.json beside each ID.LANG.vtt (yt-dlp --write-info-json --write-auto-subs);",
+    '  for caption files alone, list them in a JSONL manifest, one clip a line with its info fields and a "captions"',
+    '  path (README, "Clip sources"), and pass it: wordclip build --clips clips.jsonl',
+  ];
+}
+
+/** Nothing at all to index: the sources hold no clip, so no snapshot is written. */
+function nothingToIndex(io: CommandIo, clips: readonly string[], unused: readonly string[]): number {
+  io.err(`wordclip build: no clip to index in ${clips.join(", ")}; no snapshot was written`);
+  const note = unusedCaptionsNote(unused);
+  if (note.length > 0) for (const line of note) io.err(`  ${line}`);
+  else
+    io.err(
+      '  A clip source is a folder of yt-dlp downloads (ID.info.json beside ID.LANG.vtt) or a JSONL manifest (README, "Clip sources").',
+    );
+  return 1;
 }
 
 export const commands: Command[] = [
@@ -59,7 +86,9 @@ export const commands: Command[] = [
     details: [
       "The snapshot is written to a temporary file and renamed into place: an interrupted build leaves",
       "the previous snapshot untouched. Clips that cannot be indexed (longer than 180 s, no or unreadable",
-      "captions, malformed info.json) are skipped and listed in the report with the reason.",
+      "captions, malformed info.json) are skipped and listed in the report with the reason. Caption files",
+      "with no info.json beside them are counted and named, not indexed. Exits 1 when no clip at all could",
+      "be indexed.",
       "",
       "example: wordclip build --clips ./downloads --from .wordclip/index.sqlite",
     ].join("\n"),
@@ -81,6 +110,11 @@ export const commands: Command[] = [
       process.once("SIGINT", onSignal);
       process.once("SIGTERM", onSignal);
       try {
+        const unused = captionFilesWithoutInfo(clips);
+        if (fromPath === undefined && countSourceJobs(clips) === 0) {
+          progress.stop();
+          return nothingToIndex(io, clips, unused);
+        }
         const { report, reportPath } = await buildSnapshot({
           catalogueDir: stringOption(args, "catalogue") ?? "data/catalogue",
           clipSources: clips,
@@ -96,6 +130,13 @@ export const commands: Command[] = [
         progress.stop();
         if (flag(args, "json")) io.out(JSON.stringify(report, null, 2));
         else for (const line of reportSummary(report, reportPath)) io.out(line);
+        for (const line of unusedCaptionsNote(unused)) io.err(`wordclip build: ${line}`);
+        if (report.clips.total === 0) {
+          io.err(
+            `wordclip build: no clip could be indexed: ${report.snapshot} holds none (${report.clips.skipped} skipped, the reasons in ${reportPath})`,
+          );
+          return 1;
+        }
         return 0;
       } catch (error) {
         progress.stop();

@@ -9,10 +9,12 @@ import os from "node:os";
 import { ensureDemoAccess } from "../access/demo.js";
 import { isAccessError } from "../access/errors.js";
 import { openAccessStore } from "../access/factory.js";
+import type { CreatedKey } from "../access/store/interface.js";
 import { API_PREFIX } from "../api/app.js";
 import { DOCS_PATH } from "../api/docs.js";
 import { type Config, loadConfig } from "../config.js";
 import { SnapshotError } from "../snapshot/schema.js";
+import { prepareSiteKey, webAppLines } from "../web/site.js";
 import {
   type Command,
   type CommandIo,
@@ -95,27 +97,31 @@ async function start(config: Config, io: CommandIo): Promise<RunningServer | und
       io.err(`wordclip serve: ${error.message}`);
       return undefined;
     }
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
-      io.err(`wordclip serve: cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
-      return undefined;
-    }
+    // An address or a port that cannot be used: main.ts says which and what to do, exit 78.
     throw error;
+  }
+}
+
+/**
+ * The demo key (with `--demo`, on a store without accounts) and the web app's site key, made once before
+ * any server process starts: workers would race to make them. The demo account comes first, as the site's
+ * account would otherwise make the store look already in use.
+ */
+async function prepareAccess(config: Config, demo: boolean): Promise<CreatedKey | undefined> {
+  if (!config.accessEnabled) return undefined;
+  const store = await openAccessStore(config);
+  try {
+    const created = demo ? await ensureDemoAccess(store) : undefined;
+    await prepareSiteKey(config, store);
+    return created;
+  } finally {
+    await store.close();
   }
 }
 
 /** Several processes: the primary prepares the folder, then the workers serve. */
 async function runCluster(config: Config, workers: number, demo: boolean, io: CommandIo): Promise<number> {
-  let created: Awaited<ReturnType<typeof ensureDemoAccess>> | undefined;
-  if (demo && config.accessEnabled) {
-    // Once, here, before the workers start: they would race to create it.
-    const store = await openAccessStore(config);
-    try {
-      created = await ensureDemoAccess(store);
-    } finally {
-      await store.close();
-    }
-  }
+  const created = await prepareAccess(config, demo);
   return runPrimary({
     config,
     workers,
@@ -123,6 +129,7 @@ async function runCluster(config: Config, workers: number, demo: boolean, io: Co
     async onListening(url) {
       io.out(`wordclip: serving ${url}${API_PREFIX} with ${workers} worker processes`);
       io.out(`API reference: ${url}${DOCS_PATH}`);
+      for (const line of webAppLines(url)) io.out(line);
       if (!config.accessEnabled) {
         io.out("Access checks are off (WORDCLIP_ACCESS=off): no key is needed and nothing is counted.");
       } else if (demo) {
@@ -157,6 +164,7 @@ async function run(args: ParsedArgs, io: CommandIo): Promise<number> {
   const workers = workerCount(workersAsked ?? config.workers);
   if (workers > 1) return runCluster(config, workers, demo, io);
 
+  const created = await prepareAccess(config, demo);
   const server = await start(config, io);
   if (server === undefined) return 1;
   const stopping = stopRequested();
@@ -165,11 +173,12 @@ async function run(args: ParsedArgs, io: CommandIo): Promise<number> {
     `wordclip: serving ${server.url}${API_PREFIX} (snapshot ${snapshot.buildId}, built ${snapshot.builtAt})`,
   );
   io.out(`API reference: ${server.url}${DOCS_PATH}`);
+  for (const line of webAppLines(server.url)) io.out(line);
   if (server.store === undefined) {
     io.out("Access checks are off (WORDCLIP_ACCESS=off): no key is needed and nothing is counted.");
   } else if (demo) {
     const { demoAccessLines } = await import("./demo-setup.js");
-    for (const line of demoAccessLines(await ensureDemoAccess(server.store), server.url)) io.out(line);
+    for (const line of demoAccessLines(created, server.url)) io.out(line);
   }
 
   const signal = await stopping;

@@ -9,12 +9,13 @@ import { createGate, type Gate } from "../access/gate/gate.js";
 import type { AccessLog } from "../access/log.js";
 import type { AccessStore } from "../access/store/interface.js";
 import type { RateWindow } from "../access/window/interface.js";
-import { buildApp } from "../api/app.js";
+import { type AppOptions, buildApp } from "../api/app.js";
 import type { App } from "../api/app-type.js";
 import { createCursorCodec } from "../api/cursor.js";
 import { createResponseCache } from "../api/response-cache.js";
 import type { Config } from "../config.js";
 import { SnapshotHolder } from "../index/holder.js";
+import { prepareSite } from "../web/site.js";
 import { cursorSecretFor } from "./cursor-secret.js";
 
 export interface StartOptions {
@@ -28,6 +29,10 @@ export interface StartOptions {
   shutdownTimeoutMs?: number;
   /** This node's own minute windows: a cluster worker passes the primary's, asked over IPC. */
   nodeWindow?: RateWindow;
+  /** Where JSON log lines go (default standard output). */
+  logStream?: NodeJS.WritableStream;
+  /** Connection time limits other than the defaults (`TIMEOUTS_MS`). */
+  timeoutsMs?: AppOptions["timeoutsMs"];
 }
 
 export interface RunningServer {
@@ -126,17 +131,28 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // A change announced by any process (a key disabled, a plan changed) applies here at once.
       await backends.changes?.subscribe(() => opened.clearKeyCache());
     }
+    const web = await prepareSite(config, access);
     app = await buildApp(
       {
+        ...web,
         snapshots,
         cursors: createCursorCodec(cursorSecretFor(config)),
         gate,
         responses: config.responseCacheBytes > 0 ? createResponseCache(config.responseCacheBytes) : undefined,
       },
-      { logLevel: config.logLevel, trustProxy: config.trustProxy, logger: options.logger ?? true },
+      {
+        logLevel: config.logLevel,
+        trustProxy: config.trustProxy,
+        logger: options.logger ?? true,
+        corsOrigins: config.corsOrigins,
+        ...(options.logStream === undefined ? {} : { logStream: options.logStream }),
+        ...(options.timeoutsMs === undefined ? {} : { timeoutsMs: options.timeoutsMs }),
+      },
     );
     log.attach(app.log);
     await app.listen({ host: config.host, port: config.port });
+    // Past this many open connections, new ones are closed as they arrive.
+    app.server.maxConnections = config.maxConnections;
     snapshots.watch(app.log);
     const { port } = app.server.address() as AddressInfo;
     const running = app;

@@ -1,10 +1,39 @@
 /** Clip rows and postings, read from the snapshot with prepared statements and a cache of hot clips. */
 import type Database from "better-sqlite3";
-import { BLOCK_POSTINGS, blockLength, keyAt, type Posting, postingAt } from "../snapshot/posting-block.js";
-import { type ClipDbRow, RECENT_KEY_CLIPS } from "../snapshot/schema.js";
+import {
+  BLOCK_POSTINGS,
+  BlockOccurrences,
+  blockLength,
+  keyAt,
+  levelOf,
+  type Posting,
+  postingAt,
+} from "../snapshot/posting-block.js";
+import { blockId, PostingDirectory } from "../snapshot/posting-directory.js";
+import { ALL_LEVELS, type ClipDbRow, RECENT_KEY_CLIPS, SnapshotError } from "../snapshot/schema.js";
 import { decodeCue, type StoredCueView } from "../snapshot/transcript-blob.js";
 
 export type { Posting };
+
+/** A posting of a page, with the block it was read from, whose occurrences give its cue text and form. */
+export interface PagePosting extends Posting {
+  occurrences: BlockOccurrences;
+  /** Index in the block. */
+  at: number;
+}
+
+/** Keeps a posting by its recent_key (the pace filter); undefined keeps every one. */
+export type PostingFilter = (recentKey: number) => boolean;
+
+/** Every clip level, as a mask of bits by level. */
+const EVERY_LEVEL = (1 << ALL_LEVELS) - 1;
+
+/** The levels asked for as a mask; no level, or ALL_LEVELS, is every level. */
+function levelMask(levels: readonly number[]): number {
+  let mask = 0;
+  for (const level of levels) mask |= level === ALL_LEVELS ? EVERY_LEVEL : 1 << level;
+  return mask === 0 ? EVERY_LEVEL : mask & EVERY_LEVEL;
+}
 
 export interface ClipRecord {
   clipNo: number;
@@ -20,12 +49,14 @@ export interface ClipRecord {
   publishedDay: number;
   indexedAt: string;
   wordCount: number;
+  /** Speech pace: words per minute while speaking; 0 without speech. */
+  wordsPerMinute: number;
   generated: boolean;
   wordTimes: "exact" | "interpolated";
 }
 
 const CLIP_COLUMNS =
-  "clip_no, clip_id, video_id, title, language, level, topic, duration_s, channel_id, channel_name, published_day, indexed_at, word_count, generated, word_times";
+  "clip_no, clip_id, video_id, title, language, level, topic, duration_s, channel_id, channel_name, published_day, indexed_at, word_count, words_per_minute, generated, word_times";
 
 /** Rows read by one `IN (…)` statement: clips and transcripts of a page are read this many at a time. */
 const ROWS_PER_READ = 32;
@@ -62,6 +93,7 @@ function toRecord(row: ClipDbRow): ClipRecord {
     publishedDay: row.published_day,
     indexedAt: row.indexed_at,
     wordCount: row.word_count,
+    wordsPerMinute: row.words_per_minute,
     generated: row.generated === 1,
     wordTimes: row.word_times,
   };
@@ -78,9 +110,10 @@ export class ClipStore {
   readonly #byVideoId: Database.Statement;
   readonly #transcript: Database.Statement;
   readonly #transcriptsIn: Database.Statement;
-  readonly #blocksBefore: Database.Statement;
-  readonly #blocksAll: Database.Statement;
-  readonly #blockAt: Database.Statement;
+  readonly #blocks: Database.Statement;
+  readonly #block: Database.Statement;
+  readonly #paceCounts: Database.Statement;
+  readonly #directory: PostingDirectory;
   readonly #cache = new Map<number, ClipRecord>();
 
   constructor(db: Database.Database) {
@@ -92,19 +125,14 @@ export class ClipStore {
     this.#transcriptsIn = db
       .prepare(`SELECT clip_no, data FROM transcripts WHERE clip_no IN (${slotList()})`)
       .raw();
-    this.#blocksBefore = db
-      .prepare(
-        "SELECT data FROM postings WHERE word_id = ? AND level = ? AND min_key < ? ORDER BY min_key DESC LIMIT ?",
-      )
+    this.#blocks = db
+      .prepare("SELECT data FROM postings WHERE block_id >= ? AND block_id < ? ORDER BY block_id")
       .pluck();
-    this.#blocksAll = db
-      .prepare("SELECT data FROM postings WHERE word_id = ? AND level = ? ORDER BY min_key DESC LIMIT ?")
-      .pluck();
-    this.#blockAt = db
-      .prepare(
-        "SELECT data FROM postings WHERE word_id = ? AND level = ? ORDER BY min_key DESC LIMIT 1 OFFSET ?",
-      )
-      .pluck();
+    this.#block = db.prepare("SELECT data FROM postings WHERE block_id = ?").pluck();
+    this.#paceCounts = db.prepare("SELECT counts FROM word_pace_counts WHERE word_id = ?").pluck();
+    const directory = db.prepare("SELECT data FROM posting_directory WHERE name = 'postings'").pluck().get();
+    if (!Buffer.isBuffer(directory)) throw new SnapshotError("the snapshot has no posting directory");
+    this.#directory = new PostingDirectory(directory);
   }
 
   clip(clipNo: number): ClipRecord | undefined {
@@ -165,6 +193,12 @@ export class ClipStore {
     return found;
   }
 
+  /** The word's clips by clip level and pace class: 6 × 3 counts, level-major (see `word_pace_counts`). */
+  paceCounts(wordId: number): Int32Array {
+    const counts = this.#paceCounts.get(wordId) as string | undefined;
+    return counts === undefined ? new Int32Array(ALL_LEVELS * 3) : Int32Array.from(JSON.parse(counts));
+  }
+
   /** One cue's text and the start of each of its words. */
   cue(clipNo: number, idx: number): StoredCueView | undefined {
     const blob = this.transcript(clipNo);
@@ -172,60 +206,144 @@ export class ClipStore {
   }
 
   /**
-   * The word's postings at the given clip levels, newest first, strictly before `beforeKey` when given:
-   * the blocks of each level from the cursor on, merged. Returns up to `limit` items.
+   * The word's postings at the given clip levels (none or ALL_LEVELS: every level), newest first, strictly
+   * before `beforeKey` when given. Returns up to `limit` items. Without a level filter, the blocks from the
+   * cursor on are one range read; with one, the directory names the blocks that hold those levels.
    */
   postings(
     wordId: number,
     levels: readonly number[],
     beforeKey: number | undefined,
     limit: number,
-  ): Posting[] {
-    // Enough blocks for `limit` postings after the cursor, plus the block the cursor falls in.
-    const blocks = Math.ceil(limit / BLOCK_POSTINGS) + 1;
-    const lists = levels.map((level) => {
-      const data = (
-        beforeKey === undefined
-          ? this.#blocksAll.all(wordId, level, blocks)
-          : this.#blocksBefore.all(wordId, level, beforeKey, blocks)
-      ) as Buffer[];
-      return { data, block: 0, at: skipTo(data[0], beforeKey) };
-    });
-    const merged: Posting[] = [];
-    while (merged.length < limit) {
-      let best = -1;
-      let bestKey = -1;
-      lists.forEach((list, r) => {
-        const block = list.data[list.block];
-        if (block !== undefined && keyAt(block, list.at) > bestKey) {
-          best = r;
-          bestKey = keyAt(block, list.at);
-        }
-      });
-      if (best === -1) break;
-      const list = lists[best] as (typeof lists)[number];
-      const block = list.data[list.block] as Buffer;
-      merged.push(postingAt(block, list.at));
-      list.at++;
-      if (list.at === blockLength(block)) {
-        list.block++;
-        list.at = 0;
+    keep?: PostingFilter,
+  ): PagePosting[] {
+    const mask = levelMask(levels);
+    // With a filter the directory cannot say how many postings a block keeps: blocks are read one by one.
+    const blocks =
+      keep !== undefined
+        ? this.#blocksHolding(wordId, mask, this.#start(...this.#directory.blocks(wordId), beforeKey))
+        : mask === EVERY_LEVEL
+          ? this.#range(wordId, beforeKey, limit)
+          : this.#filtered(wordId, mask, beforeKey, limit);
+    const out: PagePosting[] = [];
+    for (const block of blocks) {
+      const occurrences = new BlockOccurrences(block);
+      const n = blockLength(block);
+      for (let i = beforeKey === undefined ? 0 : skipTo(block, beforeKey); i < n; i++) {
+        if ((mask & (1 << levelOf(block, i))) === 0) continue;
+        if (keep !== undefined && !keep(keyAt(block, i))) continue;
+        out.push({ ...postingAt(block, i), occurrences, at: i });
+        if (out.length === limit) return out;
       }
     }
-    return merged;
+    return out;
   }
 
-  /** The posting at a rank (0 = newest) within one clip level. Blocks are full but for the oldest. */
-  postingAt(wordId: number, level: number, rank: number): Posting | undefined {
-    const block = this.#blockAt.get(wordId, level, Math.floor(rank / BLOCK_POSTINGS)) as Buffer | undefined;
-    const i = rank % BLOCK_POSTINGS;
-    return block !== undefined && i < blockLength(block) ? postingAt(block, i) : undefined;
+  /** The word's first block with postings older than `beforeKey` (blocks are newest first). */
+  #start(first: number, end: number, beforeKey: number | undefined): number {
+    if (beforeKey === undefined) return first;
+    let lo = first;
+    let hi = end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.#directory.minKey(mid) < beforeKey) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  /** Enough blocks for `limit` postings after the cursor, the block the cursor falls in included: one range read. */
+  #range(wordId: number, beforeKey: number | undefined, limit: number): Buffer[] {
+    const [first, end] = this.#directory.blocks(wordId);
+    const from = this.#start(first, end, beforeKey);
+    const to = Math.min(end, from + Math.ceil(limit / BLOCK_POSTINGS) + 1);
+    if (from >= to) return [];
+    return this.#blocks.all(blockId(wordId, from - first), blockId(wordId, to - first)) as Buffer[];
+  }
+
+  /** The blocks from the cursor on that hold the levels of `mask`, enough for `limit` of their postings. */
+  #filtered(wordId: number, mask: number, beforeKey: number | undefined, limit: number): Buffer[] {
+    const directory = this.#directory;
+    const [first, end] = directory.blocks(wordId);
+    const from = this.#start(first, end, beforeKey);
+    const out: Buffer[] = [];
+    let found = 0;
+    for (let b = from; b < end && found < limit; b++) {
+      const n = directory.count(b, mask);
+      if (n === 0) continue;
+      const block = this.#block.get(blockId(wordId, b - first)) as Buffer | undefined;
+      if (block === undefined) continue;
+      out.push(block);
+      // The cursor's own block may hold newer postings, which are not counted.
+      found += b === from && beforeKey !== undefined ? 0 : n;
+    }
+    return out;
+  }
+
+  /** The word's blocks from `from` on that hold a level of `mask`, read one at a time as they are asked for. */
+  *#blocksHolding(wordId: number, mask: number, from: number): Generator<Buffer> {
+    const [first, end] = this.#directory.blocks(wordId);
+    for (let b = from; b < end; b++) {
+      if (this.#directory.count(b, mask) === 0) continue;
+      const block = this.#block.get(blockId(wordId, b - first)) as Buffer | undefined;
+      if (block !== undefined) yield block;
+    }
+  }
+
+  /**
+   * The postings at the given ranks (0 = newest) among the word's postings at the given levels that `keep`
+   * keeps, newest first: one pass over the blocks, up to the highest rank.
+   */
+  postingsAtRanks(
+    wordId: number,
+    levels: readonly number[],
+    ranks: readonly number[],
+    keep: PostingFilter,
+  ): PagePosting[] {
+    const wanted = [...ranks].sort((a, b) => a - b);
+    const out: PagePosting[] = [];
+    if (wanted.length === 0) return out;
+    const mask = levelMask(levels);
+    let rank = 0;
+    let next = 0;
+    for (const block of this.#blocksHolding(wordId, mask, this.#directory.blocks(wordId)[0])) {
+      const occurrences = new BlockOccurrences(block);
+      for (let i = 0; i < blockLength(block); i++) {
+        if ((mask & (1 << levelOf(block, i))) === 0 || !keep(keyAt(block, i))) continue;
+        if (rank++ !== wanted[next]) continue;
+        out.push({ ...postingAt(block, i), occurrences, at: i });
+        if (++next === wanted.length) return out;
+      }
+    }
+    return out;
+  }
+
+  /** The posting at a rank (0 = newest) among the word's postings at the given clip levels. */
+  postingAtRank(wordId: number, levels: readonly number[], rank: number): PagePosting | undefined {
+    const mask = levelMask(levels);
+    const directory = this.#directory;
+    const [first, end] = directory.blocks(wordId);
+    let rest = rank;
+    for (let b = first; b < end; b++) {
+      const n = directory.count(b, mask);
+      if (rest >= n) {
+        rest -= n;
+        continue;
+      }
+      const block = this.#block.get(blockId(wordId, b - first)) as Buffer | undefined;
+      if (block === undefined) return undefined;
+      for (let i = 0; i < blockLength(block); i++) {
+        if ((mask & (1 << levelOf(block, i))) === 0) continue;
+        if (rest-- === 0) return { ...postingAt(block, i), occurrences: new BlockOccurrences(block), at: i };
+      }
+      return undefined;
+    }
+    return undefined;
   }
 }
 
-/** Index of the first posting in the block older than `beforeKey` (0 without a cursor). */
-function skipTo(block: Buffer | undefined, beforeKey: number | undefined): number {
-  if (block === undefined || beforeKey === undefined) return 0;
+/** Index of the first posting in the block older than `beforeKey`. */
+function skipTo(block: Buffer, beforeKey: number): number {
   let i = 0;
   while (i < blockLength(block) && keyAt(block, i) >= beforeKey) i++;
   return i;

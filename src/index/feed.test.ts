@@ -8,11 +8,19 @@ import { Feed, type FeedFilter, type FeedPosition } from "./feed.js";
 function clipsDb(count: number, from = 1): Database.Database {
   const db = new Database(":memory:");
   db.exec(
-    "CREATE TABLE clips (clip_no INTEGER PRIMARY KEY, clip_id TEXT, level INTEGER, language TEXT, topic TEXT)",
+    "CREATE TABLE clips (clip_no INTEGER PRIMARY KEY, clip_id TEXT, level INTEGER, language TEXT, topic TEXT, words_per_minute INTEGER)",
   );
-  const insert = db.prepare("INSERT INTO clips VALUES (?, ?, ?, ?, ?)");
+  const insert = db.prepare("INSERT INTO clips VALUES (?, ?, ?, ?, ?, ?)");
   for (let n = from; n < from + count; n++) {
-    insert.run(n, clipIdOf(`clip${n}`), n % 6, n % 5 === 0 ? "es" : "en", n % 3 === 0 ? "food" : "travel");
+    const wpm = [0, 120, 150, 190][n % 4] as number;
+    insert.run(
+      n,
+      clipIdOf(`clip${n}`),
+      n % 6,
+      n % 5 === 0 ? "es" : "en",
+      n % 3 === 0 ? "food" : "travel",
+      wpm,
+    );
   }
   return db;
 }
@@ -29,7 +37,7 @@ function walk(feed: Feed, seed: string, filter: FeedFilter, limit: number, after
   throw new Error("the walk did not end");
 }
 
-const all: FeedFilter = { language: "en", levels: [], topic: undefined };
+const all: FeedFilter = { language: "en", levels: [], topic: undefined, pace: -1 };
 
 describe("Feed", () => {
   const db = clipsDb(3000);
@@ -59,13 +67,27 @@ describe("Feed", () => {
   });
 
   it("keeps to the filters", () => {
-    const { seen } = walk(feed, "s", { language: "en", levels: [2, 3], topic: "food" }, 17);
+    const { seen } = walk(feed, "s", { language: "en", levels: [2, 3], topic: "food", pace: -1 }, 17);
     const expected = db
       .prepare("SELECT clip_no FROM clips WHERE language = 'en' AND level IN (2, 3) AND topic = 'food'")
       .pluck()
       .all() as number[];
     expect([...seen].sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
-    expect(feed.page("s", { language: "xx", levels: [], topic: undefined }, undefined, 5)).toEqual({
+    // Pace classes: slow below 140 words a minute, fast from 170; a clip without speech has none.
+    for (const [pace, wpm] of [
+      [0, 120],
+      [1, 150],
+      [2, 190],
+    ] as const) {
+      const paced = walk(feed, "s", { language: "en", levels: [], topic: undefined, pace }, 23).seen;
+      const slow = db
+        .prepare("SELECT clip_no FROM clips WHERE language = 'en' AND words_per_minute = ?")
+        .pluck()
+        .all(wpm) as number[];
+      expect(slow.length).toBeGreaterThan(0);
+      expect([...paced].sort((a, b) => a - b)).toEqual(slow.sort((a, b) => a - b));
+    }
+    expect(feed.page("s", { language: "xx", levels: [], topic: undefined, pace: -1 }, undefined, 5)).toEqual({
       clipNos: [],
       last: undefined,
       more: false,
@@ -75,8 +97,8 @@ describe("Feed", () => {
   it("continues a sequence over a grown index without repeating a clip seen before", () => {
     const first = feed.page("grow", all, undefined, 500);
     const grownDb = clipsDb(3000);
-    const insert = grownDb.prepare("INSERT INTO clips VALUES (?, ?, ?, ?, ?)");
-    for (let n = 3001; n <= 3500; n++) insert.run(n, clipIdOf(`clip${n}`), n % 6, "en", "travel");
+    const insert = grownDb.prepare("INSERT INTO clips VALUES (?, ?, ?, ?, ?, ?)");
+    for (let n = 3001; n <= 3500; n++) insert.run(n, clipIdOf(`clip${n}`), n % 6, "en", "travel", 150);
     const grown = new Feed(grownDb);
     const rest = walk(grown, "grow", all, 50, first.last).seen;
     const both = [...first.clipNos, ...rest];
@@ -105,7 +127,7 @@ describe("feed columns stored by the builder", () => {
     // Emptied, so pages can only come from the stored columns.
     db.exec("DELETE FROM clips");
     const stored = new Feed(db);
-    for (const filter of [all, { language: "es", levels: [2, 3], topic: "food" }]) {
+    for (const filter of [all, { language: "es", levels: [2, 3], topic: "food", pace: 1 }]) {
       expect(walk(stored, "seed-7", filter, 17).seen).toEqual(walk(scanning, "seed-7", filter, 17).seen);
     }
   });

@@ -26,6 +26,8 @@ export interface FeedFilter {
   /** Clip levels to keep; empty keeps all. */
   levels: readonly number[];
   topic: string | undefined;
+  /** Pace class to keep (see `snapshot/pace.ts`); -1 keeps every clip. */
+  pace: number;
 }
 
 /** A place in a seed's order: the bucket's position, then the last (key, clip) taken inside it. */
@@ -57,6 +59,7 @@ export class Feed {
   readonly #level: Uint8Array;
   readonly #language: Uint8Array;
   readonly #topic: Uint8Array;
+  readonly #pace: Uint8Array;
   readonly #languages: string[];
   /** CSR layout: members of bucket b are #members[#start[b] .. #start[b + 1]). */
   readonly #start: Uint32Array;
@@ -71,6 +74,7 @@ export class Feed {
     this.#level = columns.level;
     this.#language = columns.language;
     this.#topic = columns.topic;
+    this.#pace = columns.pace;
     this.#languages = columns.languages;
     this.#start = bucketStarts(this.#hash, bucketOf, BUCKETS);
     this.#members = new Int32Array(n);
@@ -118,6 +122,7 @@ export class Feed {
         const i = this.#members[m] as number;
         if (this.#language[i] !== lang) continue;
         if (topic !== -1 && this.#topic[i] !== topic) continue;
+        if (filter.pace !== -1 && this.#pace[i] !== filter.pace) continue;
         if (filter.levels.length > 0 && !filter.levels.includes(this.#level[i] as number)) continue;
         const key = mix32((this.#hash[i] as number) ^ clipWord);
         const clipNo = this.#clipNo[i] as number;

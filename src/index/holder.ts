@@ -1,14 +1,17 @@
 /**
  * The snapshot being served, swapped for a new one without dropping a request: the build renames a new
- * file into place, the holder notices (file identity polled every few seconds, and on SIGHUP), opens the
- * new file first, swaps the reference, and closes the old one after a grace period.
+ * file into place, the holder notices (file identity polled every few seconds, and on SIGHUP), verifies
+ * the new file's checksum against its seal, opens it, swaps the reference, and closes the old one after a
+ * grace period. A file that fails verification or cannot be opened never replaces one that can be served.
  */
 import { statSync } from "node:fs";
+import { verifySnapshotFile, verifySnapshotFileSync } from "../snapshot/checksum.js";
 import { Snapshot } from "./snapshot.js";
 
 /** What the holder reports; Fastify's (pino) logger fits. */
 export interface HolderLog {
   info(details: object, message: string): void;
+  warn?(details: object, message: string): void;
   error(details: object, message: string): void;
 }
 
@@ -23,12 +26,19 @@ export interface SnapshotHolderOptions {
   graceMs?: number;
   /** Opens a snapshot file; tests pass one that counts or fails. */
   open?: (path: string) => Snapshot;
+  /** Checks a file against its seal before it is served (default: the whole file's checksum). */
+  verify?: { sync(path: string): void; async(path: string): Promise<void> };
 }
+
+const CHECKSUM_VERIFY = { sync: verifySnapshotFileSync, async: verifySnapshotFile };
 
 export const DEFAULT_CHECK_EVERY_MS = 5_000;
 export const DEFAULT_GRACE_MS = 10_000;
 
-/** `unchanged`: same file. `swapped`: a new file is served. `failed`: a new file could not be opened. */
+/**
+ * `unchanged`: same file (or one still changing). `swapped`: a new file is served. `failed`: a new file
+ * failed verification or could not be opened.
+ */
 export type CheckOutcome = "unchanged" | "swapped" | "failed";
 
 /**
@@ -36,9 +46,15 @@ export type CheckOutcome = "unchanged" | "swapped" | "failed";
  * rewritten in place (not what the build does, but an operator might copy over it) a new mtime.
  */
 function identityOf(path: string): string | undefined {
+  return statIdentity(path)?.full;
+}
+
+/** The file's identity, and the part that stays the same when it is written in place (device, inode). */
+function statIdentity(path: string): { full: string; inode: string } | undefined {
   try {
     const stat = statSync(path, { bigint: true });
-    return `${stat.dev}:${stat.ino}:${stat.mtimeNs}:${stat.size}`;
+    const inode = `${stat.dev}:${stat.ino}`;
+    return { full: `${inode}:${stat.mtimeNs}:${stat.size}`, inode };
   } catch {
     return undefined;
   }
@@ -52,6 +68,8 @@ export interface SnapshotSource {
 export class SnapshotHolder implements SnapshotSource {
   readonly path: string;
   readonly #open: (path: string) => Snapshot;
+  readonly #verify: NonNullable<SnapshotHolderOptions["verify"]>;
+  #checking: Promise<CheckOutcome> | undefined;
   readonly #checkEveryMs: number;
   readonly #graceMs: number;
   #current: Snapshot;
@@ -64,13 +82,19 @@ export class SnapshotHolder implements SnapshotSource {
   #log: HolderLog | undefined;
   #closed = false;
 
-  /** Opens the snapshot at `options.path`; throws `SnapshotError` when it is missing or not a snapshot. */
+  /**
+   * Verifies and opens the snapshot at `options.path`; throws `SnapshotError` when it is missing, damaged
+   * or not a snapshot.
+   */
   constructor(options: SnapshotHolderOptions) {
     this.path = options.path;
     this.#open = options.open ?? ((path) => new Snapshot(path));
+    this.#verify = options.verify ?? CHECKSUM_VERIFY;
     this.#checkEveryMs = options.checkEveryMs ?? DEFAULT_CHECK_EVERY_MS;
     this.#graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
     this.#identity = identityOf(this.path);
+    // A missing file is named as such by the opener; a present one is verified before SQLite reads it.
+    if (this.#identity !== undefined) this.#verify.sync(this.path);
     this.#current = this.#open(this.path);
   }
 
@@ -83,35 +107,54 @@ export class SnapshotHolder implements SnapshotSource {
     if (this.#closed || this.#timer !== undefined || this.#onSignal !== undefined) return;
     this.#log = log;
     if (this.#checkEveryMs > 0) {
-      this.#timer = setInterval(() => this.check("poll"), this.#checkEveryMs);
+      this.#timer = setInterval(() => void this.check("poll"), this.#checkEveryMs);
       // Polling alone never keeps the process alive.
       this.#timer.unref();
     }
     this.#onSignal = () => {
-      this.check("signal");
+      void this.check("signal");
     };
     process.on("SIGHUP", this.#onSignal);
   }
 
   /**
-   * Compares the file's identity with the one being served and swaps to the file when it differs. A
-   * file that failed to open is retried on `signal` (an operator asking for it) but not on `poll`.
+   * Compares the file's identity with the one being served and swaps to the file when it differs and
+   * verifies. A file that failed is retried on `signal` (an operator asking for it) but not on `poll`
+   * until it changes again. Checks do not overlap: a check asked for during one shares its outcome.
    */
-  check(reason: "poll" | "signal" = "signal"): CheckOutcome {
-    if (this.#closed) return "unchanged";
-    const identity = identityOf(this.path);
+  check(reason: "poll" | "signal" = "signal"): Promise<CheckOutcome> {
+    if (this.#closed) return Promise.resolve("unchanged");
+    this.#checking ??= this.#check(reason).finally(() => {
+      this.#checking = undefined;
+    });
+    return this.#checking;
+  }
+
+  async #check(reason: "poll" | "signal"): Promise<CheckOutcome> {
+    const found = statIdentity(this.path);
     // A missing file (deleted, or a copy not yet in place) leaves the served snapshot as it is.
-    if (identity === undefined || identity === this.#identity) return "unchanged";
+    if (found === undefined || found.full === this.#identity) return "unchanged";
+    const identity = found.full;
     if (reason === "poll" && identity === this.#failedIdentity) return "unchanged";
+    if (this.#identity?.startsWith(`${found.inode}:`)) {
+      this.#log?.error(
+        { path: this.path, servedBuildId: this.#current.buildId },
+        'the served snapshot file is being written in place (copied over, not renamed into place): answers that read it may fail until it is whole again. Publish snapshots with "wordclip publish", which copies beside the file and renames it into place',
+      );
+    }
     let next: Snapshot;
     try {
-      // Opened before anything changes: a file that cannot be served never replaces one that can.
+      // Verified and opened before anything changes: a file that cannot be served never replaces one that can.
+      await this.#verify.async(this.path);
+      if (this.#closed) return "unchanged";
+      // Still being written while it was read: the next check looks again.
+      if (identityOf(this.path) !== identity) return "unchanged";
       next = this.#open(this.path);
     } catch (error) {
       this.#failedIdentity = identity;
       this.#log?.error(
         { err: error, path: this.path, servedBuildId: this.#current.buildId },
-        "a new snapshot file could not be opened; still serving the previous one",
+        "a new snapshot file failed verification or could not be opened; still serving the previous one",
       );
       return "failed";
     }

@@ -4,10 +4,14 @@
  */
 import type Database from "better-sqlite3";
 import { LEVELS, TOPICS } from "../domain.js";
+import { readClipColumns } from "../snapshot/clip-columns.js";
 import { openSnapshotFile } from "../snapshot/open.js";
+import { ClipFragments } from "./clip-fragments.js";
 import { ClipStore } from "./clips.js";
 import { Feed } from "./feed.js";
 import { FuzzyIndex } from "./fuzzy.js";
+import { PhraseIndex } from "./phrase-index.js";
+import { PhraseSearch } from "./phrase-search.js";
 import { WordCatalog, type WordRowDb } from "./word-catalog.js";
 import { WordSearch } from "./word-search.js";
 
@@ -37,7 +41,10 @@ export class Snapshot {
   readonly buildId: string;
   readonly builtAt: string;
   readonly clips: ClipStore;
+  /** Every clip's summary, in memory, as JSON text. */
+  readonly fragments: ClipFragments;
   readonly feed: Feed;
+  readonly phrases: PhraseSearch;
   readonly corpus: CorpusLanguage[];
   readonly #languages = new Map<string, LanguageIndex>();
   readonly #topics = new Map<string, TopicStat[]>();
@@ -54,7 +61,9 @@ export class Snapshot {
     this.buildId = meta.get("build_id") ?? "";
     this.builtAt = meta.get("built_at") ?? "";
     this.clips = new ClipStore(this.#db);
+    this.fragments = new ClipFragments(readClipColumns(this.#db));
     this.feed = new Feed(this.#db);
+    this.phrases = new PhraseSearch(new PhraseIndex(this.#db));
 
     const words = this.#db
       .prepare(

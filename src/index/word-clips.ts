@@ -2,21 +2,64 @@
  * The primary query: the clips that contain a word, each with the first time the word is spoken, the cue
  * that holds that time and the form spoken. `recent` pages newest first by keyset; `random` samples.
  */
-import { LEVELS } from "../domain.js";
-import { ALL_LEVELS } from "../snapshot/schema.js";
-import { decodeCue } from "../snapshot/transcript-blob.js";
-import { tokenise } from "../text/tokenise.js";
-import { type ClipRecord, clipNoOf, type Posting } from "./clips.js";
+import { paceOf } from "../snapshot/pace.js";
+import type { ClipFragments } from "./clip-fragments.js";
+import { clipNoOf, type PagePosting, type PostingFilter } from "./clips.js";
 import type { Snapshot } from "./snapshot.js";
 import type { WordEntry } from "./word-catalog.js";
 
-export interface ClipHit {
-  clip: ClipRecord;
-  tStartMs: number;
-  cueIdx: number;
-  cueText: string;
+/** A clip of a page: its number and its row in the in-memory clip columns (`Snapshot.fragments`). */
+export class ClipRef {
+  readonly clipNo: number;
+  readonly row: number;
+  readonly #fragments: ClipFragments;
+
+  constructor(fragments: ClipFragments, clipNo: number, row: number) {
+    this.#fragments = fragments;
+    this.clipNo = clipNo;
+    this.row = row;
+  }
+
+  get clipId(): string {
+    return this.#fragments.clipId(this.row);
+  }
+}
+
+/**
+ * A clip of a page and the word's first occurrence in it. The cue text and the form are kept as the JSON
+ * the snapshot stores them in, and decoded only when asked for.
+ */
+export class ClipHit {
+  readonly clip: ClipRef;
+  readonly tStartMs: number;
+  readonly cueIdx: number;
+  /** The cue's text as a JSON string. */
+  readonly cueJson: string;
+  /** The tokens spoken as a JSON string, when they differ from the catalogue word. */
+  readonly formJson: string | undefined;
+
+  constructor(
+    clip: ClipRef,
+    tStartMs: number,
+    cueIdx: number,
+    cueJson: string,
+    formJson: string | undefined,
+  ) {
+    this.clip = clip;
+    this.tStartMs = tStartMs;
+    this.cueIdx = cueIdx;
+    this.cueJson = cueJson;
+    this.formJson = formJson;
+  }
+
+  get cueText(): string {
+    return JSON.parse(this.cueJson) as string;
+  }
+
   /** The tokens spoken, when they differ from the catalogue word (`ran` for `run`). */
-  form: string | undefined;
+  get form(): string | undefined {
+    return this.formJson === undefined ? undefined : (JSON.parse(this.formJson) as string);
+  }
 }
 
 export interface ClipPage {
@@ -26,108 +69,101 @@ export interface ClipPage {
   nextAfter: number | undefined;
 }
 
-/** The postings lists to read for a level filter: the all-levels list when nothing is filtered out. */
-function listsFor(levels: readonly number[]): readonly number[] {
-  return levels.length === 0 || levels.length === LEVELS.length ? [ALL_LEVELS] : levels;
-}
-
-/** The form spoken at `tStartMs` in the cue: the caption word with that time, tokenised, as many tokens as the word has. */
-function spokenForm(
-  cueText: string,
-  wordMs: readonly number[],
-  tStartMs: number,
-  entry: WordEntry,
-  language: string,
-): string | undefined {
-  const at = wordMs.indexOf(tStartMs);
-  if (at === -1) return undefined;
-  const tokens = tokenise(cueText.split(" ").slice(at).join(" "), language);
-  const length = entry.norm.split(" ").length;
-  const form = tokens.slice(0, length).join(" ");
-  return form === entry.norm || form === "" ? undefined : form;
-}
-
-function hydrate(
-  snapshot: Snapshot,
-  entry: WordEntry,
-  postings: readonly Posting[],
-  language: string,
-): ClipHit[] {
+function hydrate(snapshot: Snapshot, postings: readonly PagePosting[]): ClipHit[] {
   const hits: ClipHit[] = [];
-  const clipNos = postings.map((p) => clipNoOf(p.recentKey));
-  const transcripts = snapshot.clips.transcripts(clipNos);
-  const clips = new Map(snapshot.clips.clips(clipNos).map((clip) => [clip.clipNo, clip]));
+  const fragments = snapshot.fragments;
   for (const posting of postings) {
     const clipNo = clipNoOf(posting.recentKey);
-    const clip = clips.get(clipNo);
-    const transcript = transcripts.get(clipNo);
-    if (clip === undefined || transcript === undefined) continue;
-    const cue = decodeCue(transcript, posting.cueIdx);
-    hits.push({
-      clip,
-      tStartMs: posting.tMs,
-      cueIdx: posting.cueIdx,
-      cueText: cue?.text ?? "",
-      form: cue && spokenForm(cue.text, cue.wordMs, posting.tMs, entry, language),
-    });
+    const row = fragments.row(clipNo);
+    if (row === -1) continue;
+    const { occurrences, at } = posting;
+    hits.push(
+      new ClipHit(
+        new ClipRef(fragments, clipNo, row),
+        posting.tMs,
+        posting.cueIdx,
+        occurrences.textJson(at),
+        occurrences.formJson(at),
+      ),
+    );
   }
   return hits;
 }
 
+/**
+ * Keeps the clips of a pace class (by recent_key, from the clip columns in memory); undefined for -1, any
+ * pace. Also used by phrase lookups.
+ */
+export function paceFilter(snapshot: Snapshot, pace: number): PostingFilter | undefined {
+  if (pace === -1) return undefined;
+  const fragments = snapshot.fragments;
+  return (key) => {
+    const row = fragments.row(clipNoOf(key));
+    return row !== -1 && paceOf(fragments.wordsPerMinute(row)) === pace;
+  };
+}
+
 export function recentClips(
   snapshot: Snapshot,
-  language: string,
+  _language: string,
   entry: WordEntry,
   levels: readonly number[],
   after: number | undefined,
   limit: number,
+  pace = -1,
 ): ClipPage {
-  const postings = snapshot.clips.postings(entry.wordId, listsFor(levels), after, limit + 1);
+  const keep = paceFilter(snapshot, pace);
+  const postings = snapshot.clips.postings(entry.wordId, levels, after, limit + 1, keep);
   const more = postings.length > limit;
   const page = more ? postings.slice(0, limit) : postings;
   return {
-    hits: hydrate(snapshot, entry, page, language),
-    totalCount: countAt(entry, levels),
-    nextAfter: more ? (page[page.length - 1] as Posting).recentKey : undefined,
+    hits: hydrate(snapshot, page),
+    totalCount: countAt(snapshot, entry, levels, pace),
+    nextAfter: more ? (page[page.length - 1] as PagePosting).recentKey : undefined,
   };
 }
 
 /** A uniform sample of `limit` of the word's clips (all of them when fewer), newest first. */
 export function randomClips(
   snapshot: Snapshot,
-  language: string,
+  _language: string,
   entry: WordEntry,
   levels: readonly number[],
   limit: number,
   random: () => number,
+  pace = -1,
 ): ClipPage {
-  const wanted = listsFor(levels);
-  const total = countAt(entry, levels);
+  const total = countAt(snapshot, entry, levels, pace);
   // Floyd's algorithm: `limit` distinct ranks out of `total`, each subset equally likely.
   const ranks = new Set<number>();
   for (let j = total - Math.min(limit, total); j < total; j++) {
     const r = Math.floor(random() * (j + 1));
     ranks.add(ranks.has(r) ? j : r);
   }
-  const postings: Posting[] = [];
-  for (const rank of ranks) {
-    // Ranks count through the levels in order; each level's postings are a contiguous range.
-    let rest = rank;
-    for (const level of wanted) {
-      const n = level === ALL_LEVELS ? total : (entry.clipsByLevel[level] ?? 0);
-      if (rest < n) {
-        const posting = snapshot.clips.postingAt(entry.wordId, level, rest);
-        if (posting) postings.push(posting);
-        break;
-      }
-      rest -= n;
+  const keep = paceFilter(snapshot, pace);
+  const postings: PagePosting[] = [];
+  if (keep !== undefined)
+    postings.push(...snapshot.clips.postingsAtRanks(entry.wordId, levels, [...ranks], keep));
+  else {
+    for (const rank of ranks) {
+      const posting = snapshot.clips.postingAtRank(entry.wordId, levels, rank);
+      if (posting) postings.push(posting);
     }
   }
   postings.sort((a, b) => b.recentKey - a.recentKey);
-  return { hits: hydrate(snapshot, entry, postings, language), totalCount: total, nextAfter: undefined };
+  return { hits: hydrate(snapshot, postings), totalCount: total, nextAfter: undefined };
 }
 
-function countAt(entry: WordEntry, levels: readonly number[]): number {
+/** The word's clips at the levels (none: all) and of the pace class (-1: any), from stored counts. */
+function countAt(snapshot: Snapshot, entry: WordEntry, levels: readonly number[], pace: number): number {
+  if (pace !== -1) {
+    const counts = snapshot.clips.paceCounts(entry.wordId);
+    let n = 0;
+    for (let level = 0; level < counts.length / 3; level++) {
+      if (levels.length === 0 || levels.includes(level)) n += counts[level * 3 + pace] ?? 0;
+    }
+    return n;
+  }
   if (levels.length === 0) return entry.clipCount;
   let n = 0;
   for (const level of levels) n += entry.clipsByLevel[level] ?? 0;

@@ -79,7 +79,11 @@ export function assignWordIds(
       language,
       rows,
       wordIds: Int32Array.from(rows, (r) => r.wordId),
-      serialized: { spellings, levels: Uint8Array.from(rows, (r) => r.level) },
+      serialized: {
+        spellings,
+        levels: Uint8Array.from(rows, (r) => r.level),
+        norms: rows.map((r) => r.norm),
+      },
       kept,
     };
   });

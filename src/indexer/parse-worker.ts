@@ -13,7 +13,12 @@ parentPort?.on("message", ({ id, jobs }: { id: number; jobs: SourceJob[] }) => {
     const transfer: ArrayBuffer[] = [];
     for (const result of results) {
       if (!result.ok) continue;
-      transfer.push(result.clip.transcript.buffer as ArrayBuffer, result.clip.postings.buffer as ArrayBuffer);
+      transfer.push(
+        result.clip.transcript.buffer as ArrayBuffer,
+        result.clip.postings.buffer as ArrayBuffer,
+        result.clip.occurrences.buffer as ArrayBuffer,
+        result.clip.occurrenceBytes.buffer as ArrayBuffer,
+      );
     }
     parentPort?.postMessage({ id, results }, transfer);
   } catch (error) {

@@ -18,6 +18,7 @@ const catalogue = compileCatalogue(
 const index: LanguageIndex = {
   matcher: new CatalogueMatcher(catalogue.spellings),
   levels: Uint8Array.from(catalogue.words, (w) => levelIndex(w.level)),
+  norms: catalogue.words.map((w) => w.norm),
 };
 
 const CUE_MS = 3000;

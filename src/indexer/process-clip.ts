@@ -7,15 +7,19 @@ import type { CatalogueMatcher } from "../catalogue/matcher.js";
 import { firstOccurrences, spokenWords } from "../catalogue/spoken.js";
 import type { Topic } from "../domain.js";
 import { encodeTranscript } from "../snapshot/transcript-blob.js";
+import { tokenise } from "../text/tokenise.js";
 import type { ClipMeta } from "./clip-meta.js";
 import { screenLevel } from "./screening/level.js";
 import { screenTopic } from "./screening/topic.js";
+import { wordsPerMinute } from "./speech-pace.js";
 
 /** What the builder knows of one clip language's catalogue. */
 export interface LanguageIndex {
   matcher: CatalogueMatcher;
   /** Level of each catalogue word (0 = A1 … 5 = C2), by word index. */
   levels: Uint8Array;
+  /** Each catalogue word's key (`norm`), by word index. */
+  norms: readonly string[];
 }
 
 export interface StoredCue {
@@ -30,14 +34,28 @@ export interface ProcessedClip {
   meta: ClipMeta & { language: string };
   captionFormat: string;
   wordTimes: "exact" | "interpolated";
-  /** The transcript as the snapshot stores it (see `transcript-blob.ts`). */
+  /**
+   * The transcript as the snapshot stores it (see `transcript-blob.ts`), with the catalogue words spoken
+   * by word index: the writer puts the word ids in.
+   */
   transcript: Uint8Array;
   /** Postings as triples (word index, tMs, cueIdx), one per catalogue word spoken, by first time spoken. */
   postings: Int32Array;
+  /**
+   * Each posting's occurrence as a page of results shows it, in posting order: the cue text as a JSON
+   * string, then the form spoken as a JSON string when it differs from the word (see `posting-block.ts`).
+   */
+  occurrences: Uint8Array;
+  /** Per posting, the bytes of its cue text's JSON and of its form's JSON (0 when none): 2 numbers each. */
+  occurrenceBytes: Uint16Array;
   level: number;
   topic: Topic;
   /** Catalogue words indexed in the clip. */
   wordCount: number;
+  /** Speech pace: words per minute while speaking (see `speech-pace.ts`); 0 without speech. */
+  wordsPerMinute: number;
+  /** Every normalised token spoken, in order, separated by single spaces: what the positional index keeps. */
+  spokenTokens: string;
 }
 
 /** Words and cue texts disagree: the transcript cannot be stored faithfully. */
@@ -60,22 +78,71 @@ export function storedCues(transcript: Transcript): StoredCue[] {
   });
 }
 
+/** The most bytes of a cue text's JSON a posting block can hold. */
+const MAX_CUE_JSON_BYTES = 0xffff;
+
+/**
+ * The form spoken at `tStartMs` in the cue: the caption word with that time, tokenised, as many tokens as
+ * the word's key has; undefined when it is the key itself (or cannot be found).
+ */
+export function spokenForm(
+  cueText: string,
+  wordMs: ArrayLike<number>,
+  tStartMs: number,
+  norm: string,
+  language: string,
+): string | undefined {
+  const at = Array.prototype.indexOf.call(wordMs, tStartMs);
+  if (at === -1) return undefined;
+  const tokens = tokenise(cueText.split(" ").slice(at).join(" "), language);
+  const length = norm.split(" ").length;
+  const form = tokens.slice(0, length).join(" ");
+  return form === norm || form === "" ? undefined : form;
+}
+
 export function processClip(
   meta: ClipMeta & { language: string },
   transcript: Transcript,
   captionFormat: string,
   index: LanguageIndex,
 ): ProcessedClip {
-  const encoded = encodeTranscript(storedCues(transcript));
+  const cues = storedCues(transcript);
   const spoken = spokenWords(transcript.words, meta.language, index.matcher);
+  const encoded = encodeTranscript(
+    cues,
+    spoken.hits.map((hit) => ({
+      word: hit.word,
+      tStartMs: hit.tStartMs,
+      formJson: hit.form === index.norms[hit.word] ? undefined : JSON.stringify(hit.form),
+    })),
+  );
   const first = firstOccurrences(spoken.hits);
   const postings = new Int32Array(first.size * 3);
+  const occurrenceBytes = new Uint16Array(first.size * 2);
+  const cueJson = new Map<number, Buffer>();
+  const parts: Buffer[] = [];
   let i = 0;
   for (const hit of first.values()) {
+    const cue = cues[hit.cueIdx];
+    let text = cueJson.get(hit.cueIdx);
+    if (text === undefined) {
+      text = Buffer.from(JSON.stringify(cue?.text ?? ""), "utf8");
+      if (text.length > MAX_CUE_JSON_BYTES)
+        throw new TranscriptShapeError(`cue ${hit.cueIdx} is longer than a posting can hold`);
+      cueJson.set(hit.cueIdx, text);
+    }
+    const form =
+      cue && spokenForm(cue.text, cue.wordMs, hit.tStartMs, index.norms[hit.word] as string, meta.language);
+    const formJson = form === undefined ? undefined : Buffer.from(JSON.stringify(form), "utf8");
+    parts.push(text);
+    if (formJson !== undefined) parts.push(formJson);
+    occurrenceBytes[(i / 3) * 2] = text.length;
+    occurrenceBytes[(i / 3) * 2 + 1] = formJson?.length ?? 0;
     postings[i++] = hit.word;
     postings[i++] = hit.tStartMs;
     postings[i++] = hit.cueIdx;
   }
+  const occurrences = new Uint8Array(Buffer.concat(parts));
   // The level profile counts tokens, not words: each catalogue token at the easiest level it can be read at.
   const tokenLevels = new Map<number, number>();
   for (const hit of spoken.hits) {
@@ -101,8 +168,12 @@ export function processClip(
     wordTimes: transcript.wordTimes,
     transcript: encoded,
     postings,
+    occurrences,
+    occurrenceBytes,
     level,
     topic,
     wordCount: first.size,
+    wordsPerMinute: wordsPerMinute(transcript.words),
+    spokenTokens: spoken.tokens.join(" "),
   };
 }

@@ -31,20 +31,7 @@ function sortedEntries(dir: string): Dirent[] {
 
 function* walkFolder(dir: string): Generator<SourceJob> {
   const entries = sortedEntries(dir);
-  const captionsByBase = new Map<string, string[]>();
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const ext = path.extname(entry.name);
-    if (!CAPTION_EXTENSIONS.has(ext.toLowerCase())) continue;
-    // `ID.en.vtt` → base `ID`; `ID.en-orig.json3` → base `ID`.
-    const withoutExt = entry.name.slice(0, -ext.length);
-    const dot = withoutExt.lastIndexOf(".");
-    if (dot <= 0) continue;
-    const base = withoutExt.slice(0, dot);
-    const list = captionsByBase.get(base) ?? [];
-    list.push(path.join(dir, entry.name));
-    captionsByBase.set(base, list);
-  }
+  const captionsByBase = captionFilesByBase(dir, entries);
   for (const entry of entries) {
     if (entry.isFile() && entry.name.endsWith(INFO_SUFFIX)) {
       const base = entry.name.slice(0, -INFO_SUFFIX.length);
@@ -54,6 +41,58 @@ function* walkFolder(dir: string): Generator<SourceJob> {
       yield* walkFolder(path.join(dir, entry.name));
     }
   }
+}
+
+function isCaptionFile(entry: Dirent): boolean {
+  return entry.isFile() && CAPTION_EXTENSIONS.has(path.extname(entry.name).toLowerCase());
+}
+
+/** The caption files of one folder by clip: `ID.en.vtt` → `ID`, `ID.en-orig.json3` → `ID`. */
+function captionFilesByBase(dir: string, entries: readonly Dirent[]): Map<string, string[]> {
+  const captionsByBase = new Map<string, string[]>();
+  for (const entry of entries) {
+    if (!isCaptionFile(entry)) continue;
+    const ext = path.extname(entry.name);
+    // `ID.en.vtt` → base `ID`; `ID.en-orig.json3` → base `ID`.
+    const withoutExt = entry.name.slice(0, -ext.length);
+    const dot = withoutExt.lastIndexOf(".");
+    if (dot <= 0) continue;
+    const base = withoutExt.slice(0, dot);
+    const list = captionsByBase.get(base) ?? [];
+    list.push(path.join(dir, entry.name));
+    captionsByBase.set(base, list);
+  }
+  return captionsByBase;
+}
+
+/**
+ * Caption files in the source folders with no `ID.info.json` beside them: found, but never indexed (a
+ * folder source needs yt-dlp's info.json for each clip; a manifest can name caption files instead).
+ */
+export function captionFilesWithoutInfo(paths: readonly string[]): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    const entries = sortedEntries(dir);
+    const byBase = captionFilesByBase(dir, entries);
+    const used = new Set(
+      entries
+        .filter((e) => e.isFile() && e.name.endsWith(INFO_SUFFIX))
+        .flatMap((e) => byBase.get(e.name.slice(0, -INFO_SUFFIX.length)) ?? []),
+    );
+    for (const entry of entries) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (isCaptionFile(entry) && !used.has(file)) found.push(file);
+    }
+  };
+  for (const input of paths) {
+    try {
+      if (statSync(input).isDirectory()) walk(input);
+    } catch {
+      // A missing source is reported by `sourceJobs`.
+    }
+  }
+  return found.sort();
 }
 
 function* readManifest(file: string): Generator<SourceJob> {

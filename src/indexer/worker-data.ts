@@ -5,14 +5,16 @@ import type { LanguageIndex } from "./process-clip.js";
 export interface SerializedLanguage {
   spellings: MatcherSpelling[];
   levels: Uint8Array;
+  /** Each word's key, by word index. */
+  norms: string[];
 }
 
 export type SerializedLanguages = Record<string, SerializedLanguage>;
 
 export function hydrateLanguages(data: SerializedLanguages): Map<string, LanguageIndex> {
   const languages = new Map<string, LanguageIndex>();
-  for (const [language, { spellings, levels }] of Object.entries(data)) {
-    languages.set(language, { matcher: new CatalogueMatcher(spellings), levels });
+  for (const [language, { spellings, levels, norms }] of Object.entries(data)) {
+    languages.set(language, { matcher: new CatalogueMatcher(spellings), levels, norms });
   }
   return languages;
 }

@@ -7,11 +7,17 @@ import { mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { LEVELS, TOPICS } from "../domain.js";
+import { sealSnapshotFile } from "../snapshot/checksum.js";
+import { encodeClipColumnsFromDb } from "../snapshot/clip-columns.js";
 import { encodeFeedColumns, scanFeedColumns } from "../snapshot/feed-columns.js";
-import { BLOCK_POSTINGS, encodeBlock, type PostingList } from "../snapshot/posting-block.js";
-import { ALL_LEVELS, RECENT_KEY_CLIPS, SNAPSHOT_DDL, SNAPSHOT_SCHEMA_VERSION } from "../snapshot/schema.js";
-import { mergeLists, PostingSorter } from "./posting-sorter.js";
+import { paceOf } from "../snapshot/pace.js";
+import { BLOCK_POSTINGS, encodeBlock } from "../snapshot/posting-block.js";
+import { blockId, DIRECTORY_LEVELS, DirectoryWriter } from "../snapshot/posting-directory.js";
+import { RECENT_KEY_CLIPS, SNAPSHOT_DDL, SNAPSHOT_SCHEMA_VERSION } from "../snapshot/schema.js";
+import { setSpokenWordIds } from "../snapshot/transcript-blob.js";
+import { PostingSorter } from "./posting-sorter.js";
 import type { ProcessedClip } from "./process-clip.js";
+import { TokenIndexWriter } from "./token-index.js";
 
 /** A catalogue word with its final id, as the writer stores it. */
 export interface WordRow {
@@ -63,8 +69,11 @@ export class SnapshotWriter {
   readonly #insertClip: Database.Statement;
   readonly #insertTranscript: Database.Statement;
   readonly #postings: PostingSorter;
+  readonly #tokens: TokenIndexWriter;
   /** Clips per word and clip level: word id → six counts. */
   readonly #wordCounts = new Map<number, Int32Array>();
+  /** Clips per word, clip level and speech pace: word id → 6 × 3 counts, level-major. */
+  readonly #wordPaceCounts = new Map<number, Int32Array>();
   /** language → topic → clips per level. */
   readonly #topicCounts = new Map<string, Map<string, Int32Array>>();
   readonly #channels = new Map<string, Set<string>>();
@@ -88,11 +97,13 @@ export class SnapshotWriter {
     this.#db.exec(SNAPSHOT_DDL);
     this.#insertClip = this.#db.prepare(
       `INSERT INTO clips (clip_no, clip_id, video_id, title, language, level, topic, duration_s, channel_id,
-        channel_name, published_day, recent_key, indexed_at, word_count, generated, caption_format, word_times, meta)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        channel_name, published_day, recent_key, indexed_at, word_count, words_per_minute, generated, caption_format,
+        word_times, meta)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.#insertTranscript = this.#db.prepare("INSERT INTO transcripts (clip_no, data) VALUES (?, ?)");
     this.#postings = new PostingSorter(`${this.#tmpPath}.postings`);
+    this.#tokens = new TokenIndexWriter(`${this.#tmpPath}.tokens`);
     this.#db.exec("BEGIN");
   }
 
@@ -121,6 +132,7 @@ export class SnapshotWriter {
       recentKey,
       ids.indexedAt,
       clip.wordCount,
+      clip.wordsPerMinute,
       meta.generated ? 1 : 0,
       clip.captionFormat,
       clip.wordTimes,
@@ -129,16 +141,38 @@ export class SnapshotWriter {
     this.#insertClip.run(...row);
     const t = clip.transcript;
     const transcript = Buffer.from(t.buffer, t.byteOffset, t.byteLength);
+    setSpokenWordIds(transcript, wordIds);
     this.#insertTranscript.run(ids.clipNo, transcript);
     // The build id covers everything served, so a changed snapshot never keeps an ETag.
     this.#hash.update(JSON.stringify(row)).update(transcript);
     const p = clip.postings;
+    const bytes = clip.occurrenceBytes;
+    let from = 0;
+    const pace = paceOf(clip.wordsPerMinute);
     for (let i = 0; i < p.length; i += 3) {
       const wordId = wordIds[p[i] as number] as number;
-      this.#postings.add(wordId, clip.level, recentKey, p[i + 1] as number, p[i + 2] as number);
+      const text = bytes[(i / 3) * 2] as number;
+      const form = bytes[(i / 3) * 2 + 1] as number;
+      this.#postings.add(
+        wordId,
+        clip.level,
+        recentKey,
+        p[i + 1] as number,
+        p[i + 2] as number,
+        clip.occurrences,
+        from,
+        text,
+        form,
+      );
+      from += text + form;
       const counts = entry(this.#wordCounts, wordId, () => new Int32Array(LEVELS.length));
       counts[clip.level] = (counts[clip.level] as number) + 1;
+      if (pace !== -1) {
+        const paces = entry(this.#wordPaceCounts, wordId, () => new Int32Array(LEVELS.length * 3));
+        paces[clip.level * 3 + pace] = (paces[clip.level * 3 + pace] as number) + 1;
+      }
     }
+    this.#tokens.add(meta.language, recentKey, clip.level, clip.spokenTokens);
     this.#count(meta.language, clip.topic, clip.level, meta.channelId);
     this.#clips++;
     this.#postingCount += p.length / 3;
@@ -167,6 +201,7 @@ export class SnapshotWriter {
     meta: Record<string, string>,
   ): SnapshotSummary {
     this.#writePostings();
+    this.#tokens.write(this.#db);
     const insertWord = this.#db.prepare(
       `INSERT INTO words (word_id, language, word, norm, level, pos, variants, meanings, clip_count, clips_by_level, level_source, frequency)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -202,6 +237,8 @@ export class SnapshotWriter {
       }
       this.#hash.update(JSON.stringify([w, clipCount, [...counts]]));
     }
+    const insertPace = this.#db.prepare("INSERT INTO word_pace_counts (word_id, counts) VALUES (?, ?)");
+    for (const [wordId, counts] of this.#wordPaceCounts) insertPace.run(wordId, JSON.stringify([...counts]));
     const insertTopic = this.#db.prepare(
       "INSERT INTO topic_stats (language, topic, level, clips) VALUES (?, ?, ?, ?)",
     );
@@ -243,44 +280,46 @@ export class SnapshotWriter {
     this.#db
       .prepare("INSERT INTO feed_columns (name, data) VALUES ('clips', ?)")
       .run(encodeFeedColumns(scanFeedColumns(this.#db)));
+    this.#db
+      .prepare("INSERT INTO clip_columns (name, data) VALUES ('clips', ?)")
+      .run(encodeClipColumnsFromDb(this.#db));
     this.#db.exec("COMMIT");
     this.#db.exec("ANALYZE");
     this.#db.pragma(`user_version = ${SNAPSHOT_SCHEMA_VERSION}`);
     this.#db.close();
+    sealSnapshotFile(this.#tmpPath);
     renameSync(this.#tmpPath, this.#outPath);
     this.#done = true;
     return summary;
   }
 
-  /** Postings in blocks, each (word, level) newest first; see `posting-block.ts`. */
+  /**
+   * Postings in blocks, each word's newest first (see `posting-block.ts`), and the directory of the levels
+   * each block holds (`posting-directory.ts`).
+   */
   #writePostings(): void {
-    const insert = this.#db.prepare(
-      "INSERT INTO postings (word_id, level, min_key, data) VALUES (?, ?, ?, ?)",
-    );
+    const insert = this.#db.prepare("INSERT INTO postings (block_id, data) VALUES (?, ?)");
+    const directory = new DirectoryWriter();
     let rows = 0;
-    const write = (wordId: number, level: number, list: PostingList): void => {
+    for (const { wordId, list } of this.#postings.groups()) {
+      const blocks = [];
       for (let start = 0; start < list.keys.length; start += BLOCK_POSTINGS) {
         const end = Math.min(list.keys.length, start + BLOCK_POSTINGS);
-        const block = encodeBlock(list, start, end);
-        insert.run(wordId, level, list.keys[end - 1] as number, block);
+        const block = encodeBlock(list, start, end, true);
+        const minKey = list.keys[end - 1] as number;
+        insert.run(blockId(wordId, blocks.length), block);
         this.#hash.update(block);
+        const counts = new Uint8Array(DIRECTORY_LEVELS);
+        for (let i = start; i < end; i++)
+          counts[list.level[i] as number] = (counts[list.level[i] as number] as number) + 1;
+        blocks.push({ minKey, counts });
         if (++rows % 10_000 === 0) this.#db.exec("COMMIT; BEGIN");
       }
-    };
-    // Groups come in (word, level) order: a word's levels are together, and their merge is its ALL_LEVELS list.
-    let word: { wordId: number; lists: PostingList[] } | undefined;
-    const finishWord = (): void => {
-      if (word !== undefined) write(word.wordId, ALL_LEVELS, mergeLists(word.lists));
-    };
-    for (const { wordId, level, list } of this.#postings.groups()) {
-      if (word?.wordId !== wordId) {
-        finishWord();
-        word = { wordId, lists: [] };
-      }
-      word.lists.push(list);
-      write(wordId, level, list);
+      directory.add(wordId, blocks);
     }
-    finishWord();
+    this.#db
+      .prepare("INSERT INTO posting_directory (name, data) VALUES ('postings', ?)")
+      .run(directory.encode());
     this.#postings.close();
   }
 
@@ -290,6 +329,7 @@ export class SnapshotWriter {
     this.#done = true;
     try {
       this.#postings.close();
+      this.#tokens.close();
       if (this.#db.open) this.#db.close();
     } finally {
       rmSync(this.#tmpPath, { force: true });

@@ -1,60 +1,189 @@
 /**
- * Postings as the snapshot stores them: blocks of up to BLOCK_POSTINGS entries of one (word, clip level),
- * newest first. One row per block keeps a word with 100,000 clips at a few thousand rows, a page at one or
- * two row reads, and the file small. Layout: f64 recentKey[n], u32 tMs[n], u16 cueIdx[n], little-endian.
+ * Postings as the snapshot stores them: blocks of up to BLOCK_POSTINGS entries of one word, every clip
+ * level together, newest first. Each posting carries what a page of results shows of the occurrence: the
+ * cue's text and the form spoken (when it differs from the word), JSON-encoded, so a page of clips is one
+ * or two block reads and no transcript read.
+ *
+ * Layout, little-endian: u32 n; u32 heap (the bytes of the occurrence heap, bit 31 set when it is stored
+ * deflated); f64 recentKey[n]; u32 tMs[n]; u16 cueIdx[n]; u16 textBytes[n]; u16 formBytes[n]; u8 level[n];
+ * then the heap: for each posting, the cue text as a JSON string, then the form as a JSON string (no bytes
+ * when the form is the word itself). The fixed part is 19 bytes a posting, read without touching the heap;
+ * the heap is deflated (raw DEFLATE) in the snapshot's blocks and stored as it is in the builder's runs.
  */
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 
 export const BLOCK_POSTINGS = 64;
+
+const HEADER_BYTES = 8;
+const FIXED_BYTES = 19;
+const DEFLATED = 0x8000_0000;
 
 export interface PostingList {
   /** Newest first (descending). */
   keys: Float64Array;
   tMs: Uint32Array;
   cueIdx: Uint16Array;
-}
-
-export function encodeBlock(list: PostingList, start: number, end: number): Buffer {
-  const n = end - start;
-  const out = Buffer.alloc(n * 14);
-  for (let i = 0; i < n; i++) {
-    out.writeDoubleLE(list.keys[start + i] as number, i * 8);
-    out.writeUInt32LE(list.tMs[start + i] as number, n * 8 + i * 4);
-    out.writeUInt16LE(list.cueIdx[start + i] as number, n * 12 + i * 2);
-  }
-  return out;
+  /** The clip's level (0 = A1 … 5 = C2). */
+  level: Uint8Array;
+  /** Bytes of the cue text's JSON, at the start of each posting's heap bytes. */
+  textBytes: Uint16Array;
+  /** Where each posting's heap bytes start in `heap`, and (at n) where the last ends. */
+  heapAt: Uint32Array;
+  heap: Buffer;
 }
 
 export interface Posting {
   recentKey: number;
   tMs: number;
   cueIdx: number;
+  level: number;
+}
+
+/** Postings [start, end) of a list as one block; `deflate` compresses the heap (the snapshot's blocks). */
+export function encodeBlock(list: PostingList, start: number, end: number, deflate: boolean): Buffer {
+  const n = end - start;
+  const from = list.heapAt[start] as number;
+  const raw = list.heap.subarray(from, list.heapAt[end] as number);
+  const heap = deflate ? deflateRawSync(raw, { level: 1 }) : raw;
+  const at = HEADER_BYTES + n * FIXED_BYTES;
+  const out = Buffer.allocUnsafe(at + heap.length);
+  out.writeUInt32LE(n, 0);
+  out.writeUInt32LE((raw.length | (deflate ? DEFLATED : 0)) >>> 0, 4);
+  for (let i = 0; i < n; i++) {
+    const p = start + i;
+    const bytes = (list.heapAt[p + 1] as number) - (list.heapAt[p] as number);
+    const text = list.textBytes[p] as number;
+    out.writeDoubleLE(list.keys[p] as number, HEADER_BYTES + i * 8);
+    out.writeUInt32LE(list.tMs[p] as number, HEADER_BYTES + n * 8 + i * 4);
+    out.writeUInt16LE(list.cueIdx[p] as number, HEADER_BYTES + n * 12 + i * 2);
+    out.writeUInt16LE(text, HEADER_BYTES + n * 14 + i * 2);
+    out.writeUInt16LE(bytes - text, HEADER_BYTES + n * 16 + i * 2);
+    out.writeUInt8(list.level[p] as number, HEADER_BYTES + n * 18 + i);
+  }
+  heap.copy(out, at);
+  return out;
 }
 
 export function blockLength(block: Buffer): number {
-  return block.length / 14;
-}
-
-export function postingAt(block: Buffer, i: number): Posting {
-  const n = block.length / 14;
-  return {
-    recentKey: block.readDoubleLE(i * 8),
-    tMs: block.readUInt32LE(n * 8 + i * 4),
-    cueIdx: block.readUInt16LE(n * 12 + i * 2),
-  };
+  return block.readUInt32LE(0);
 }
 
 export function keyAt(block: Buffer, i: number): number {
-  return block.readDoubleLE(i * 8);
+  return block.readDoubleLE(HEADER_BYTES + i * 8);
 }
 
-/** Every posting of an encoded block or list, as arrays. */
+export function levelOf(block: Buffer, i: number): number {
+  return block[HEADER_BYTES + blockLength(block) * 18 + i] as number;
+}
+
+export function postingAt(block: Buffer, i: number): Posting {
+  const n = blockLength(block);
+  return {
+    recentKey: block.readDoubleLE(HEADER_BYTES + i * 8),
+    tMs: block.readUInt32LE(HEADER_BYTES + n * 8 + i * 4),
+    cueIdx: block.readUInt16LE(HEADER_BYTES + n * 12 + i * 2),
+    level: block[HEADER_BYTES + n * 18 + i] as number,
+  };
+}
+
+/** The block's occurrence heap, inflated when stored deflated. */
+function heapOf(block: Buffer): Buffer {
+  const n = blockLength(block);
+  const heap = block.subarray(HEADER_BYTES + n * FIXED_BYTES);
+  return (block.readUInt32LE(4) & DEFLATED) !== 0 ? inflateRawSync(heap) : heap;
+}
+
+/**
+ * The occurrences of one block, JSON-encoded: the heap is inflated once, on the first question, and a
+ * posting's bytes are found by summing the lengths before it.
+ */
+export class BlockOccurrences {
+  readonly #block: Buffer;
+  #heap: Buffer | undefined;
+  #heapAt: Uint32Array | undefined;
+
+  constructor(block: Buffer) {
+    this.#block = block;
+  }
+
+  #at(): Uint32Array {
+    if (this.#heapAt === undefined) {
+      const block = this.#block;
+      const n = blockLength(block);
+      const at = new Uint32Array(n + 1);
+      for (let i = 0; i < n; i++) {
+        const bytes =
+          block.readUInt16LE(HEADER_BYTES + n * 14 + i * 2) +
+          block.readUInt16LE(HEADER_BYTES + n * 16 + i * 2);
+        at[i + 1] = (at[i] as number) + bytes;
+      }
+      this.#heapAt = at;
+      this.#heap = heapOf(block);
+    }
+    return this.#heapAt;
+  }
+
+  /** The cue's text as a JSON string. */
+  textJson(i: number): string {
+    const at = this.#at();
+    const start = at[i] as number;
+    const n = blockLength(this.#block);
+    const text = this.#block.readUInt16LE(HEADER_BYTES + n * 14 + i * 2);
+    return (this.#heap as Buffer).toString("utf8", start, start + text);
+  }
+
+  /** The form spoken as a JSON string, or undefined when it is the word itself. */
+  formJson(i: number): string | undefined {
+    const at = this.#at();
+    const n = blockLength(this.#block);
+    const text = this.#block.readUInt16LE(HEADER_BYTES + n * 14 + i * 2);
+    const start = (at[i] as number) + text;
+    const end = at[i + 1] as number;
+    return start === end ? undefined : (this.#heap as Buffer).toString("utf8", start, end);
+  }
+}
+
+/** Every posting of an encoded block or run, as arrays. */
 export function decodeList(block: Buffer): PostingList {
-  const n = block.length / 14;
-  const list = { keys: new Float64Array(n), tMs: new Uint32Array(n), cueIdx: new Uint16Array(n) };
+  const n = blockLength(block);
+  const list: PostingList = { ...emptyList(n, 0), heap: heapOf(block) };
   for (let i = 0; i < n; i++) {
-    list.keys[i] = block.readDoubleLE(i * 8);
-    list.tMs[i] = block.readUInt32LE(n * 8 + i * 4);
-    list.cueIdx[i] = block.readUInt16LE(n * 12 + i * 2);
+    list.keys[i] = block.readDoubleLE(HEADER_BYTES + i * 8);
+    list.tMs[i] = block.readUInt32LE(HEADER_BYTES + n * 8 + i * 4);
+    list.cueIdx[i] = block.readUInt16LE(HEADER_BYTES + n * 12 + i * 2);
+    list.textBytes[i] = block.readUInt16LE(HEADER_BYTES + n * 14 + i * 2);
+    list.level[i] = block[HEADER_BYTES + n * 18 + i] as number;
+    list.heapAt[i + 1] =
+      (list.heapAt[i] as number) +
+      (list.textBytes[i] as number) +
+      block.readUInt16LE(HEADER_BYTES + n * 16 + i * 2);
   }
   return list;
+}
+
+/** A list of `n` postings with room for `heapBytes` of occurrences, to be filled in. */
+export function emptyList(n: number, heapBytes: number): PostingList {
+  return {
+    keys: new Float64Array(n),
+    tMs: new Uint32Array(n),
+    cueIdx: new Uint16Array(n),
+    level: new Uint8Array(n),
+    textBytes: new Uint16Array(n),
+    heapAt: new Uint32Array(n + 1),
+    heap: Buffer.allocUnsafe(heapBytes),
+  };
+}
+
+/** Copies posting `i` of `from` to the end of `to`, whose first `j` postings are filled. */
+export function copyPosting(from: PostingList, i: number, to: PostingList, j: number): void {
+  to.keys[j] = from.keys[i] as number;
+  to.tMs[j] = from.tMs[i] as number;
+  to.cueIdx[j] = from.cueIdx[i] as number;
+  to.level[j] = from.level[i] as number;
+  to.textBytes[j] = from.textBytes[i] as number;
+  const start = from.heapAt[i] as number;
+  const end = from.heapAt[i + 1] as number;
+  const at = to.heapAt[j] as number;
+  from.heap.copy(to.heap, at, start, end);
+  to.heapAt[j + 1] = at + (end - start);
 }

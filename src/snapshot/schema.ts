@@ -3,7 +3,7 @@
  * `PRAGMA user_version` is checked on open and an incompatible snapshot is refused, never misread.
  */
 
-export const SNAPSHOT_SCHEMA_VERSION = 4;
+export const SNAPSHOT_SCHEMA_VERSION = 5;
 
 /**
  * Order key of `order=recent`: newer publication day first, then the clip indexed later first.
@@ -12,8 +12,8 @@ export const SNAPSHOT_SCHEMA_VERSION = 4;
 export const RECENT_KEY_CLIPS = 2 ** 28;
 
 /**
- * The `level` of postings lists that hold a word's clips at every level. Most lookups filter no level, and
- * one range read of this list is cheaper than merging six; a level filter reads the levels' own lists.
+ * The `levels` a posting read asks for when it filters no level: every clip level. A word's postings are one
+ * list of every level (the posting directory says which levels each block holds).
  */
 export const ALL_LEVELS = 6;
 
@@ -70,6 +70,7 @@ CREATE TABLE clips (
   recent_key    INTEGER NOT NULL UNIQUE,
   indexed_at    TEXT NOT NULL,
   word_count    INTEGER NOT NULL,
+  words_per_minute INTEGER NOT NULL,
   generated     INTEGER NOT NULL,
   caption_format TEXT NOT NULL,
   word_times    TEXT NOT NULL,
@@ -83,17 +84,51 @@ CREATE TABLE transcripts (
   data    BLOB NOT NULL
 );
 
--- First occurrence of a catalogue word in a clip, in blocks of up to 64 postings of one (word, clip level),
--- newest first (layout in posting-block.ts). min_key: the block's oldest recent_key, so a cursor seeks with
--- "min_key < cursor ORDER BY min_key DESC". level: the clip's level, so a level filter reads its own blocks;
--- level 6 (ALL_LEVELS) holds the word's clips of every level again, for lookups without a level filter.
+-- First occurrence of a catalogue word in a clip, with the cue text and the form spoken, in blocks of up to
+-- 64 postings of one word (clips of every level), newest first (layout in posting-block.ts). block_id: the
+-- word id × 2^20 + the block's place in the word's list (0 = newest), so a word's blocks are one range of
+-- rows and a page one range read; the posting directory holds each block's oldest recent_key and levels.
+-- A rowid table: a block (1 to 3 KB) is stored within its page, not in overflow pages.
 CREATE TABLE postings (
-  word_id INTEGER NOT NULL,
-  level   INTEGER NOT NULL,
-  min_key INTEGER NOT NULL,
-  data    BLOB NOT NULL,
-  PRIMARY KEY (word_id, level, min_key)
+  block_id INTEGER PRIMARY KEY,
+  data     BLOB NOT NULL
+);
+
+-- Each posting block's oldest recent_key and how many postings of each clip level it holds, packed in one
+-- value (see posting-directory.ts): read at start-up, so a cursor finds its block and a level filter reads
+-- only the blocks that hold its levels.
+CREATE TABLE posting_directory (
+  name          TEXT PRIMARY KEY,
+  data          BLOB NOT NULL
 ) WITHOUT ROWID;
+
+-- The positional index (layout in token-block.ts): every spoken token, catalogue word or not, normalised as
+-- words are. clips: clips that say it; occurrences: times it is said. token_id is per build.
+CREATE TABLE tokens (
+  language    TEXT NOT NULL,
+  token       TEXT NOT NULL,
+  token_id    INTEGER NOT NULL UNIQUE,
+  clips       INTEGER NOT NULL,
+  occurrences INTEGER NOT NULL,
+  PRIMARY KEY (language, token)
+) WITHOUT ROWID;
+
+-- Each token's clips with its positions in their token streams, in blocks of up to 128 clips, newest first;
+-- min_key: the block's oldest recent_key, so the block holding a clip is the first with min_key <= its key.
+CREATE TABLE token_postings (
+  token_id INTEGER NOT NULL,
+  min_key  INTEGER NOT NULL,
+  data     BLOB NOT NULL,
+  PRIMARY KEY (token_id, min_key)
+) WITHOUT ROWID;
+
+-- Clips of each catalogue word by clip level and speech pace, so a pace filter's totalCount is exact without
+-- reading the word's postings. counts: JSON array of 6 × 3 numbers, level-major (A1 slow, A1 medium,
+-- A1 fast, A2 slow, …); clips without measurable speech have no pace and are not counted.
+CREATE TABLE word_pace_counts (
+  word_id INTEGER PRIMARY KEY,
+  counts  TEXT NOT NULL
+);
 
 CREATE TABLE topic_stats (
   language TEXT NOT NULL,
@@ -106,6 +141,13 @@ CREATE TABLE topic_stats (
 -- What the feed keeps of every clip, packed in one value (see feed-columns.ts): read at
 -- start-up instead of a scan of the clips table.
 CREATE TABLE feed_columns (
+  name          TEXT PRIMARY KEY,
+  data          BLOB NOT NULL
+) WITHOUT ROWID;
+
+-- What a page of results needs of every clip (the contract's clip summary), packed in one value (see
+-- clip-columns.ts): read at start-up, so a page of clips reads nothing of the clips table.
+CREATE TABLE clip_columns (
   name          TEXT PRIMARY KEY,
   data          BLOB NOT NULL
 ) WITHOUT ROWID;
@@ -136,6 +178,8 @@ export interface ClipDbRow {
   recent_key: number;
   indexed_at: string;
   word_count: number;
+  /** Speech pace: words per minute while speaking (see indexer/speech-pace.ts); 0 without speech. */
+  words_per_minute: number;
   generated: number;
   caption_format: string;
   word_times: "exact" | "interpolated";

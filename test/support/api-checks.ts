@@ -26,6 +26,21 @@ export const TOPICS = [
   "other",
 ] as const;
 
+/** The pace classes as the reference documents them: words per minute from (inclusive) and below. */
+export const PACE_WPM: Readonly<Record<string, readonly [number, number]>> = {
+  slow: [1, 140],
+  medium: [140, 170],
+  fast: [170, Number.POSITIVE_INFINITY],
+};
+
+/** The documented pace class of a clip's wordsPerMinute; undefined without measurable speech (0). */
+export function paceOfClip(clip: { wordsPerMinute: number }): string | undefined {
+  return Object.keys(PACE_WPM).find((pace) => {
+    const [from, below] = PACE_WPM[pace] as readonly [number, number];
+    return clip.wordsPerMinute >= from && clip.wordsPerMinute < below;
+  });
+}
+
 /** UUID of any version, lower case, as the service prints clip ids. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -80,16 +95,40 @@ export function expectClipFields(clip: Record<string, unknown>, what: string): v
     language: expect.stringMatching(/^[a-z]{2}$/),
     level: expect.toBeOneOf([...LEVELS]),
     durationS: expect.any(Number),
+    wordsPerMinute: expect.any(Number),
     channel: { id: expect.any(String), name: expect.any(String) },
   });
+  expect(Number.isInteger(clip.wordsPerMinute), what).toBe(true);
+  expect(clip.wordsPerMinute as number, what).toBeGreaterThanOrEqual(0);
   const videoId = clip.videoId as string;
   expect(videoId.length, what).toBeGreaterThan(0);
   expect(Number.isInteger(clip.durationS), what).toBe(true);
   expect(clip.durationS as number, what).toBeGreaterThan(0);
   expect(clip.durationS as number, what).toBeLessThanOrEqual(180);
-  expect(clip.embedUrl, what).toMatch(/^https:\/\/www\.youtube(-nocookie)?\.com\/embed\/[A-Za-z0-9_-]+$/);
+  expect(clip.embedUrl, what).toMatch(
+    /^https:\/\/www\.youtube(-nocookie)?\.com\/embed\/[A-Za-z0-9_-]+(\?start=(0|[1-9]\d*))?$/,
+  );
   expect(new URL(clip.embedUrl as string).pathname, what).toBe(`/embed/${videoId}`);
   expect(clip.watchUrl, what).toBe(`https://www.youtube.com/watch?v=${videoId}`);
+}
+
+/** A clip summary's embed URL without a start: clip metadata and the feed. */
+export function expectPlainEmbed(clip: Record<string, unknown>, what: string): void {
+  expect(clip.embedUrl, what).toBe(`https://www.youtube-nocookie.com/embed/${clip.videoId}`);
+}
+
+/**
+ * A lookup result's embed URL: it starts one second before the first listed occurrence, in whole seconds
+ * rounded down, never before 0.
+ */
+export function expectEmbedAtFirstOccurrence(clip: Record<string, unknown>, what: string): void {
+  const occurrences = clip.occurrences as Array<{ tStart: number }>;
+  expect(occurrences.length, what).toBeGreaterThan(0);
+  const tStart = (occurrences[0] as { tStart: number }).tStart;
+  const start = Math.max(0, Math.floor(tStart) - 1);
+  expect(clip.embedUrl, what).toBe(`https://www.youtube-nocookie.com/embed/${clip.videoId}?start=${start}`);
+  expect(start, what).toBeLessThanOrEqual(tStart);
+  expect(tStart - start, what).toBeLessThan(2);
 }
 
 export interface Walk<T> {

@@ -30,6 +30,9 @@ export const KEY_CACHE_MAX_ENTRIES = 10_000;
 export const KEY_STALE_IF_UNAVAILABLE_MS = 10 * 60_000;
 const KEY_RETRY_WHILE_UNAVAILABLE_MS = 1_000;
 
+/** The longest header kept parsed: "Bearer " and the longest key shape, with room for spacing. */
+const HELD_HEADER_MAX_CHARS = 160;
+
 export type Identity =
   | { kind: "key"; grant: KeyGrant }
   | { kind: "none"; reason: "missing" | "malformed" | "unknown" | "disabled" | "expired"; message: string };
@@ -52,6 +55,8 @@ export interface KeyIdentifier {
   identifyNow(authorization: string | undefined, nowMs: number): Identity | undefined;
   /** Forgets every cached lookup, so the next request reads the store. */
   clearCache(): void;
+  /** Authorization headers held parsed in memory (each carries something shaped like a key). */
+  headersHeld(): number;
 }
 
 export function createKeyIdentifier(options: KeyIdentifierOptions): KeyIdentifier {
@@ -72,15 +77,18 @@ export function createKeyIdentifier(options: KeyIdentifierOptions): KeyIdentifie
   // bounded number of them a little longer.
   const maxHeaders = options.keyCacheMaxEntries ?? KEY_CACHE_MAX_ENTRIES;
   const headers = new Map<string, ParsedHeader>();
-  // A missing header is kept under "", which parses as missing too.
+  // Only headers that carry something shaped like a key are kept: a missing or malformed header costs a
+  // regular expression to parse again, and keeping every distinct one would let anonymous callers pin
+  // memory (10,000 different 15 KB headers).
   const parsedOf = (authorization = ""): ParsedHeader => {
-    let parsed = headers.get(authorization);
-    if (parsed === undefined) {
-      if (headers.size >= maxHeaders) headers.clear();
-      const bearer = parseBearer(authorization);
-      parsed = { bearer, hash: bearer.kind === "token" ? hashSecret(bearer.secret) : "" };
-      headers.set(authorization, parsed);
-    }
+    const known = headers.get(authorization);
+    if (known !== undefined) return known;
+    const bearer = parseBearer(authorization);
+    if (bearer.kind !== "token") return { bearer, hash: "" };
+    const parsed = { bearer, hash: hashSecret(bearer.secret) };
+    if (authorization.length > HELD_HEADER_MAX_CHARS) return parsed;
+    if (headers.size >= maxHeaders) headers.clear();
+    headers.set(authorization, parsed);
     return parsed;
   };
 
@@ -129,5 +137,6 @@ export function createKeyIdentifier(options: KeyIdentifierOptions): KeyIdentifie
       return cached && resolve(bearer, cached.value, nowMs);
     },
     clearCache: () => cache.clear(),
+    headersHeld: () => headers.size,
   };
 }

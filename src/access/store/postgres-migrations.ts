@@ -101,7 +101,7 @@ export async function migratePostgres(client: pg.ClientBase, where: string, nowM
     if (from > POSTGRES_SCHEMA_VERSION) {
       throw new AccessError(
         "store_version",
-        `${where} holds an access store of schema version ${from}; this wordclip reads up to version ${POSTGRES_SCHEMA_VERSION}`,
+        `${where} holds an access store of schema version ${from}, written by a newer wordclip; this one reads up to version ${POSTGRES_SCHEMA_VERSION}: run the newer wordclip, or set WORDCLIP_DATABASE_URL to another database`,
       );
     }
     for (const migration of POSTGRES_MIGRATIONS) {

@@ -7,6 +7,9 @@ import pg from "pg";
 import { AccessError } from "../errors.js";
 import { type AccessLog, createOutage, type Outage, SILENT_LOG } from "../log.js";
 
+/** SQLSTATEs of a connection the server refuses as configured: no such database, role or password. */
+const REFUSED_CONNECTION = new Set(["3D000", "28000", "28P01"]);
+
 export interface PostgresPoolOptions {
   /** `postgresql://user:password@host:5432/database`. */
   url: string;
@@ -192,6 +195,12 @@ export function createPostgresPool(options: PostgresPoolOptions): PostgresPool {
     try {
       return await Promise.race([acquiring, late]);
     } catch (error) {
+      if (REFUSED_CONNECTION.has(String((error as { code?: unknown }).code))) {
+        throw new AccessError(
+          "unavailable",
+          `the access store (${where}) refuses the connection: ${(error as Error).message}; check the user, the password and the database of WORDCLIP_DATABASE_URL`,
+        );
+      }
       throw translate(error);
     } finally {
       clearTimeout(timer);

@@ -70,7 +70,7 @@ export function migrateAccessStore(db: Database.Database, file: string, nowMs: n
     if (version > ACCESS_SCHEMA_VERSION) {
       throw new AccessError(
         "store_version",
-        `${file} is an access store of schema version ${version}; this wordclip reads up to version ${ACCESS_SCHEMA_VERSION}`,
+        `${file} is an access store of schema version ${version}, written by a newer wordclip; this one reads up to version ${ACCESS_SCHEMA_VERSION}: run the newer wordclip, or point WORDCLIP_DATA_DIR at another folder`,
       );
     }
     for (let from = version; from < ACCESS_SCHEMA_VERSION; from++) MIGRATIONS[from]?.(db, nowMs);

@@ -51,8 +51,13 @@ function busyAsUnavailable<T>(file: string, run: () => T): T {
 export function openSqliteAccessStore(options: SqliteAccessStoreOptions): AccessStore {
   const now = options.now ?? Date.now;
   const inMemory = options.path === ":memory:";
-  if (!inMemory) mkdirSync(path.dirname(path.resolve(options.path)), { recursive: true });
-  const db = new Database(options.path);
+  if (!inMemory) createFolder(path.dirname(path.resolve(options.path)));
+  let db: Database.Database;
+  try {
+    db = new Database(options.path);
+  } catch (error) {
+    throw unusableStore(options.path, error);
+  }
   try {
     db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5_000}`);
     if (!inMemory) db.pragma("journal_mode = WAL");
@@ -62,9 +67,49 @@ export function openSqliteAccessStore(options: SqliteAccessStoreOptions): Access
     migrateAccessStore(db, options.path, now());
   } catch (error) {
     db.close();
-    throw error;
+    throw unusableStore(options.path, error);
   }
   return new SqliteAccessStore(db, now, options.path);
+}
+
+/** The store's folder, created when missing; one that cannot be is named with what to do. */
+function createFolder(folder: string): void {
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw new AccessError(
+      "store_unusable",
+      `the folder of the access store ${folder} cannot be created (${(error as Error).message}): set WORDCLIP_DATA_DIR to a folder this user can write`,
+    );
+  }
+}
+
+/** What to do about a store file that cannot be used, by SQLite's error code. */
+const UNUSABLE_ADVICE: Record<string, string> = {
+  SQLITE_NOTADB: "is not an SQLite database",
+  SQLITE_CORRUPT: "is damaged",
+  SQLITE_CANTOPEN: "cannot be opened",
+  SQLITE_READONLY: "cannot be written",
+  SQLITE_PERM: "cannot be written",
+  SQLITE_FULL: "cannot grow: the disk is full",
+};
+
+/**
+ * An error opening the file, as one `store_unusable` sentence naming the file and what to do; a lock held
+ * too long stays `unavailable`, and the store's own errors (a newer schema) pass unchanged.
+ */
+function unusableStore(file: string, error: unknown): unknown {
+  const code = String((error as { code?: unknown }).code ?? "");
+  const problem = UNUSABLE_ADVICE[code] ?? (code.startsWith("SQLITE_IOERR") ? "cannot be read" : undefined);
+  if (error instanceof AccessError || problem === undefined) return error;
+  const advice =
+    code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT"
+      ? "restore it from a backup (docs/access.md), or move it away and the next start creates an empty store"
+      : "check the file, its folder and their permissions (WORDCLIP_DATA_DIR says where)";
+  return new AccessError(
+    "store_unusable",
+    `the access store ${file} ${problem} (${(error as Error).message}): ${advice}`,
+  );
 }
 
 class SqliteAccessStore implements AccessStore {

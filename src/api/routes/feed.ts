@@ -5,12 +5,12 @@
 import { randomBytes } from "node:crypto";
 import Type from "typebox";
 import type { FeedPosition } from "../../index/feed.js";
+import { paceIndex } from "../../snapshot/pace.js";
 import type { App } from "../app-type.js";
 import type { ApiContext } from "../context.js";
 import { readCursor } from "../cursor-param.js";
 import { ApiError, ErrorEnvelope } from "../errors.js";
-import { filterKey, parseLevels } from "../params.js";
-import { presentClip } from "../present.js";
+import { filterKey, paceKey, parseLevels } from "../params.js";
 import { FeedClip, NextCursor, Params } from "../schemas.js";
 
 const Query = Type.Object({
@@ -25,13 +25,20 @@ const Query = Type.Object({
   level: Type.Optional(Params.level),
   language: Params.language,
   topic: Type.Optional(Params.topic),
+  pace: Type.Optional(Params.pace),
   limit: Params.limit,
   cursor: Type.Optional(Params.cursor),
 });
 
 const Response = Type.Object({
-  seed: Type.String({ description: "The seed of this order: the one sent, or the one drawn." }),
-  clips: Type.Array(FeedClip),
+  seed: Type.String({
+    description:
+      "The seed of this order: the one sent, or, when none was sent, the one the server drew. Send it back with every cursor to continue the same sequence.",
+  }),
+  clips: Type.Array(FeedClip, {
+    description:
+      "Up to limit clips, next in the seed's order, that pass the filters. Each clip appears once in a walk of the whole sequence.",
+  }),
   nextCursor: NextCursor,
 });
 
@@ -52,13 +59,13 @@ export function registerFeed(app: App, ctx: ApiContext): void {
       schema: {
         summary: "Shuffled clip feed",
         description:
-          "The same seed and cursor continue one sequence; a new seed is a new order. Without a seed, every request is a fresh shuffle.",
+          "The same seed and cursor continue one sequence; a new seed is a new order. Without a seed, every request is a fresh shuffle. language, level, topic and pace filter the clips; a cursor is bound to its seed and filters.",
         tags: ["clips"],
         querystring: Query,
         response: { 200: Response, 400: ErrorEnvelope, 401: ErrorEnvelope, 429: ErrorEnvelope },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       if (q.cursor !== undefined && q.seed === undefined) {
         throw new ApiError(
@@ -68,7 +75,13 @@ export function registerFeed(app: App, ctx: ApiContext): void {
       }
       const seed = q.seed ?? randomBytes(12).toString("base64url");
       const levels = parseLevels(q.level);
-      const filters = filterKey({ seed, language: q.language, level: levels, topic: q.topic });
+      const filters = filterKey({
+        seed,
+        language: q.language,
+        level: levels,
+        topic: q.topic,
+        ...paceKey(q.pace),
+      });
       const position = readCursor(ctx, "feed", filters, q.cursor, isPosition, "seed and filters");
       const after: FeedPosition | undefined = position && {
         bucket: position[0],
@@ -76,17 +89,28 @@ export function registerFeed(app: App, ctx: ApiContext): void {
         clipNo: position[2],
       };
       const snapshot = ctx.snapshots.current();
-      const page = snapshot.feed.page(seed, { language: q.language, levels, topic: q.topic }, after, q.limit);
-      const clips = snapshot.clips.clips(page.clipNos).map((clip) => presentClip(clip));
-      const last = page.last;
-      return {
+      const page = snapshot.feed.page(
         seed,
-        clips,
-        nextCursor:
-          page.more && last
-            ? ctx.cursors.encode("feed", filters, [last.bucket, last.key, last.clipNo])
-            : null,
-      };
+        { language: q.language, levels, topic: q.topic, pace: paceIndex(q.pace) },
+        after,
+        q.limit,
+      );
+      // The clip summaries from memory, spliced in the response schema's key order.
+      const fragments = snapshot.fragments;
+      const clips: string[] = [];
+      for (const clipNo of page.clipNos) {
+        const row = fragments.row(clipNo);
+        if (row !== -1) clips.push(fragments.open(row) + fragments.close(row));
+      }
+      const last = page.last;
+      const nextCursor =
+        page.more && last ? ctx.cursors.encode("feed", filters, [last.bucket, last.key, last.clipNo]) : null;
+      // Already JSON: sent as it is (the schema serialiser is for objects).
+      return reply
+        .type("application/json; charset=utf-8")
+        .send(
+          `{"seed":${JSON.stringify(seed)},"clips":[${clips.join(",")}],"nextCursor":${JSON.stringify(nextCursor)}}` as never,
+        );
     },
   );
 }

@@ -1,7 +1,10 @@
 /** GET /clips/{clipId}/transcript: the caption cues in order, and the timed catalogue words behind the index. */
 import Type from "typebox";
 import { levelAt } from "../../domain.js";
+import type { ClipRecord } from "../../index/clips.js";
+import type { Snapshot } from "../../index/snapshot.js";
 import { clipTranscript } from "../../index/transcript.js";
+import type { WordEntry } from "../../index/word-catalog.js";
 import type { App } from "../app-type.js";
 import type { ApiContext } from "../context.js";
 import { ErrorEnvelope } from "../errors.js";
@@ -43,6 +46,42 @@ const Response = Type.Object({
   ),
 });
 
+/** Each catalogue word's fields in the words array, JSON-encoded once per word (and snapshot). */
+const wordFields = new WeakMap<WordEntry, string>();
+
+function wordJson(entry: WordEntry): string {
+  let json = wordFields.get(entry);
+  if (json === undefined) {
+    json = `{"wordId":${entry.wordId},"word":${JSON.stringify(entry.word)},"level":"${levelAt(entry.level)}","tStart":`;
+    wordFields.set(entry, json);
+  }
+  return json;
+}
+
+/**
+ * The answer as JSON text, in the response schema's key order, as its serialiser would write it from the
+ * objects.
+ */
+export function transcriptJson(snapshot: Snapshot, clip: ClipRecord, withWords: boolean): string {
+  const view = clipTranscript(snapshot, clip, withWords);
+  const cues = view.cues
+    .map(
+      (c) =>
+        `{"idx":${c.idx},"t0":${seconds(c.t0Ms)},"t1":${seconds(c.t1Ms)},"text":${JSON.stringify(c.text)}}`,
+    )
+    .join(",");
+  const words =
+    view.words === undefined
+      ? ""
+      : `,"words":[${view.words
+          .map((w) => {
+            const form = w.formJson === undefined ? "" : `,"form":${w.formJson}`;
+            return `${wordJson(w.entry)}${seconds(w.tStartMs)}${form}}`;
+          })
+          .join(",")}]`;
+  return `{"clipId":${JSON.stringify(clip.clipId)},"videoId":${JSON.stringify(clip.videoId)},"language":${JSON.stringify(clip.language)},"source":"auto-captions","wordTimes":"${clip.wordTimes}","cues":[${cues}]${words}}`;
+}
+
 export function registerTranscript(app: App, ctx: ApiContext): void {
   app.get(
     "/clips/:clipId/transcript",
@@ -68,28 +107,12 @@ export function registerTranscript(app: App, ctx: ApiContext): void {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const clip = findClip(ctx, request.params.clipId);
-      const view = clipTranscript(ctx.snapshots.current(), clip, request.query.words);
-      return {
-        clipId: clip.clipId,
-        videoId: clip.videoId,
-        language: clip.language,
-        source: "auto-captions",
-        wordTimes: clip.wordTimes,
-        cues: view.cues.map((c) => ({ idx: c.idx, t0: seconds(c.t0Ms), t1: seconds(c.t1Ms), text: c.text })),
-        ...(view.words === undefined
-          ? {}
-          : {
-              words: view.words.map((w) => ({
-                wordId: w.entry.wordId,
-                word: w.entry.word,
-                level: levelAt(w.entry.level),
-                tStart: seconds(w.tStartMs),
-                ...(w.form === w.entry.norm ? {} : { form: w.form }),
-              })),
-            }),
-      };
+      // Already JSON: sent as it is (the schema serialiser is for objects).
+      return reply
+        .type("application/json; charset=utf-8")
+        .send(transcriptJson(ctx.snapshots.current(), clip, request.query.words) as never);
     },
   );
 }

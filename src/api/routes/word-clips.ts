@@ -1,14 +1,18 @@
 /** GET /words/{word}/clips: the clips whose captions contain a word, with the second it is spoken. */
 import Type from "typebox";
 import { type Gloss, MATCH_TYPES } from "../../domain.js";
+import type { ClipFragments } from "../../index/clip-fragments.js";
 import { MATCH_MODES, resolveWord } from "../../index/lookup.js";
+import type { Snapshot } from "../../index/snapshot.js";
 import { type ClipHit, randomClips, recentClips } from "../../index/word-clips.js";
+import { type WordOccurrence, withEveryOccurrence } from "../../index/word-occurrences.js";
+import { paceIndex } from "../../snapshot/pace.js";
 import type { App } from "../app-type.js";
 import type { ApiContext } from "../context.js";
 import { readCursor } from "../cursor-param.js";
 import { ApiError, ErrorEnvelope } from "../errors.js";
-import { filterKey, parseLevels } from "../params.js";
-import { presentClip, presentWord, seconds } from "../present.js";
+import { filterKey, paceKey, parseLevels } from "../params.js";
+import { embedStartS, presentClip, presentWord, seconds } from "../present.js";
 import { ClipWithOccurrences, NextCursor, Params, Word } from "../schemas.js";
 
 const Query = Type.Object({
@@ -20,14 +24,11 @@ const Query = Type.Object({
     default: "fuzzy",
     description: "strict: exact form only; forms: also inflections; fuzzy: also near spellings.",
   }),
-  order: Type.String({
-    enum: ["recent", "random"],
-    default: "recent",
-    description:
-      "recent: newest clips first, paged with cursor. random: a sample; ignores cursor, nextCursor is null.",
-  }),
+  order: Params.order,
   limit: Params.limit,
   cursor: Type.Optional(Params.cursor),
+  occurrences: Params.occurrences,
+  pace: Type.Optional(Params.pace),
 });
 
 const Path = Type.Object({
@@ -47,21 +48,53 @@ export const WordClipsResponse = Type.Object({
   }),
   word: Word,
   clips: Type.Array(ClipWithOccurrences),
-  totalCount: Type.Integer({ description: "Clips of the word at the requested levels." }),
+  totalCount: Type.Integer({ description: "Clips of the word at the requested levels and pace." }),
   nextCursor: NextCursor,
 });
 
-function present(hit: ClipHit) {
+/** An occurrence as the response schema serialises it. */
+function occurrenceJson(o: Pick<WordOccurrence, "tStartMs" | "cueIdx" | "cueText" | "form">): string {
+  const form = o.form === undefined ? "" : `,"form":${JSON.stringify(o.form)}`;
+  return `{"tStart":${seconds(o.tStartMs)},"captionIdx":${o.cueIdx},"text":${JSON.stringify(o.cueText)}${form}}`;
+}
+
+/**
+ * One clip of the answer as JSON: the clip summary spliced from memory, then its occurrence, whose cue
+ * text and form the snapshot stores JSON-encoded. The text is what the response schema would serialise
+ * from the objects, byte for byte, without building them.
+ */
+export function presentHit(fragments: ClipFragments, hit: ClipHit): string {
+  const form = hit.formJson === undefined ? "" : `,"form":${hit.formJson}`;
+  return `${fragments.open(hit.clip.row, embedStartS(hit.tStartMs))},"occurrences":[{"tStart":${seconds(hit.tStartMs)},"captionIdx":${hit.cueIdx},"text":${hit.cueJson}${form}}]${fragments.close(hit.clip.row)}`;
+}
+
+/** A hit with every occurrence (`occurrences=all`, read from the transcript), spliced the same way. */
+function present(
+  fragments: ClipFragments,
+  { hit, every }: { hit: ClipHit; every?: readonly WordOccurrence[] },
+): string {
+  if (every === undefined) return presentHit(fragments, hit);
+  const startS = embedStartS((every[0] ?? hit).tStartMs);
+  return `${fragments.open(hit.clip.row, startS)},"occurrences":[${every.map(occurrenceJson).join(",")}]${fragments.close(hit.clip.row)}`;
+}
+
+/** The same clip as objects, for answers that are not spliced (phrase lookups of one word). */
+export function presentWordHit(
+  snapshot: Snapshot,
+  { hit, every }: { hit: ClipHit; every?: readonly WordOccurrence[] },
+) {
+  const record = snapshot.clips.find(hit.clip.clipId);
+  if (record === undefined) throw new Error(`clip ${hit.clip.clipId} of a page is not in the snapshot`);
+  const first = { tStartMs: hit.tStartMs, cueIdx: hit.cueIdx, cueText: hit.cueText, form: hit.form };
+  const listed = every ?? [first];
   return {
-    ...presentClip(hit.clip),
-    occurrences: [
-      {
-        tStart: seconds(hit.tStartMs),
-        captionIdx: hit.cueIdx,
-        text: hit.cueText,
-        ...(hit.form === undefined ? {} : { form: hit.form }),
-      },
-    ],
+    ...presentClip(record, embedStartS((listed[0] ?? first).tStartMs)),
+    occurrences: listed.map((o) => ({
+      tStart: seconds(o.tStartMs),
+      captionIdx: o.cueIdx,
+      text: o.cueText,
+      ...(o.form === undefined ? {} : { form: o.form }),
+    })),
   };
 }
 
@@ -78,7 +111,7 @@ export function registerWordClips(app: App, ctx: ApiContext): void {
       schema: {
         summary: "Clips that contain a word",
         description:
-          "Normalises the word, then matches it against the catalogue, its inflected forms and near spellings, as `match` allows. Each clip carries the first time the word is spoken and the cue that contains it.",
+          "Normalises the word, then matches it against the catalogue, its inflected forms and near spellings, as `match` allows. Each clip carries the first time the word is spoken, the cue that contains it, and an embed URL that starts a second before it. level and pace filter the clips; a cursor is bound to the word and its filters.",
         tags: ["words"],
         params: Path,
         querystring: Query,
@@ -91,7 +124,7 @@ export function registerWordClips(app: App, ctx: ApiContext): void {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { word } = request.params;
       const q = request.query;
       const snapshot = ctx.snapshots.current();
@@ -116,26 +149,32 @@ export function registerWordClips(app: App, ctx: ApiContext): void {
       }
       const { entry } = resolution;
       const levels = parseLevels(q.level);
-      const filters = filterKey({ word: entry.wordId, language: q.language, level: levels });
+      const pace = paceIndex(q.pace);
+      const filters = filterKey({
+        word: entry.wordId,
+        language: q.language,
+        level: levels,
+        ...paceKey(q.pace),
+      });
       let page: ReturnType<typeof recentClips>;
       if (q.order === "random") {
-        page = randomClips(snapshot, q.language, entry, levels, q.limit, Math.random);
+        page = randomClips(snapshot, q.language, entry, levels, q.limit, Math.random, pace);
       } else {
         const isKey = (value: unknown): value is number => Number.isSafeInteger(value);
         const after = readCursor(ctx, "word-clips", filters, q.cursor, isKey, "word and filters");
-        page = recentClips(snapshot, q.language, entry, levels, after, q.limit);
+        page = recentClips(snapshot, q.language, entry, levels, after, q.limit, pace);
       }
-      return {
-        query: word,
-        matchedWord: entry.word,
-        matchType: resolution.matchType,
-        didYouMean: resolution.didYouMean.map((e) => e.word),
-        word: presentWord(entry, q.gloss as Gloss),
-        clips: page.hits.map(present),
-        totalCount: page.totalCount,
-        nextCursor:
-          page.nextAfter === undefined ? null : ctx.cursors.encode("word-clips", filters, page.nextAfter),
-      };
+      const nextCursor =
+        page.nextAfter === undefined ? null : ctx.cursors.encode("word-clips", filters, page.nextAfter);
+      const hits = withEveryOccurrence(snapshot, entry, page.hits, q.occurrences === "all");
+      // Spliced in the response schema's key order (WordClipsResponse), as its serialiser would write it.
+      const clips = hits.map((hit) => present(snapshot.fragments, hit)).join(",");
+      // Already JSON: sent as it is (the schema serialiser is for objects).
+      return reply
+        .type("application/json; charset=utf-8")
+        .send(
+          `{"query":${JSON.stringify(word)},"matchedWord":${JSON.stringify(entry.word)},"matchType":${JSON.stringify(resolution.matchType)},"didYouMean":${JSON.stringify(resolution.didYouMean.map((e) => e.word))},"word":${JSON.stringify(presentWord(entry, q.gloss as Gloss))},"clips":[${clips}],"totalCount":${page.totalCount},"nextCursor":${JSON.stringify(nextCursor)}}` as never,
+        );
     },
   );
 }

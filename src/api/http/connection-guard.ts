@@ -1,0 +1,45 @@
+/**
+ * Bounds on what one connection may ask for before it reads its answers. Node parses every request a
+ * client pipelines and the answers queue in memory until the client reads them; a client that pipelines
+ * and never reads would pin memory without limit. Past the bounds the connection stops being read, the
+ * request is answered 503 `unavailable` with `Connection: close`, and the connection ends once its queued
+ * answers are sent (or the idle timeout cuts it).
+ */
+import type { Socket } from "node:net";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { ApiError } from "../errors.js";
+
+/** Requests one connection may have waiting for their answers. */
+export const MAX_IN_FLIGHT_PER_CONNECTION = 32;
+
+/** Bytes of answers one connection may leave unread before it is no longer read. */
+export const MAX_UNREAD_BYTES_PER_CONNECTION = 1024 * 1024;
+
+const inFlight = new WeakMap<Socket, number>();
+
+export function connectionGuard(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  const socket = request.raw.socket;
+  const waiting = (inFlight.get(socket) ?? 0) + 1;
+  inFlight.set(socket, waiting);
+  reply.raw.once("close", () => inFlight.set(socket, (inFlight.get(socket) ?? 1) - 1));
+  // In-process requests (`inject`) have a stand-in socket without a write buffer.
+  const unread = socket.writableLength ?? 0;
+  if (waiting <= MAX_IN_FLIGHT_PER_CONNECTION && unread <= MAX_UNREAD_BYTES_PER_CONNECTION) {
+    done();
+    return;
+  }
+  socket.pause?.();
+  reply.header("Connection", "close");
+  reply.header("Retry-After", 1);
+  done(
+    new ApiError(
+      "unavailable",
+      `more than ${MAX_IN_FLIGHT_PER_CONNECTION} requests (or 1 MB of answers) are waiting to be read on this connection; read the answers before sending more`,
+      1,
+    ),
+  );
+}

@@ -1,0 +1,33 @@
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { sharedTestSnapshot } from "../../test/support/snapshot.js";
+import { openSnapshotFile } from "./open.js";
+import { SNAPSHOT_SCHEMA_VERSION, SnapshotError } from "./schema.js";
+
+const dir = mkdtempSync(path.join(tmpdir(), "wordclip-open-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("openSnapshotFile", () => {
+  it("refuses a snapshot of the previous schema version (4, before the clip columns) and says how to rebuild", async () => {
+    expect(SNAPSHOT_SCHEMA_VERSION).toBe(5);
+    const older = path.join(dir, "older.sqlite");
+    copyFileSync((await sharedTestSnapshot()).path, older);
+    const db = new Database(older);
+    db.exec("DROP TABLE clip_columns");
+    db.pragma("user_version = 4");
+    db.close();
+    expect(() => openSnapshotFile(older)).toThrow(SnapshotError);
+    expect(() => openSnapshotFile(older)).toThrow(
+      `${older} has snapshot schema version 4; this wordclip reads version 5. Rebuild it with this version's "wordclip build".`,
+    );
+  });
+
+  it("opens a snapshot of this version", async () => {
+    const db = openSnapshotFile((await sharedTestSnapshot()).path);
+    expect(db.prepare("SELECT count(*) FROM clip_columns").pluck().get()).toBe(1);
+    db.close();
+  });
+});

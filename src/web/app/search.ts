@@ -1,0 +1,244 @@
+/**
+ * `/`: look a word up and watch its clips one at a time, with the word's level and meaning, "3 of 268",
+ * and, after a near spelling or another form, which word the results are for and the other candidates.
+ */
+import { siteGet } from "./api.js";
+import { attachAutocomplete } from "./autocomplete.js";
+import { type ClipView, mountClipView, problemText } from "./clip-view.js";
+import {
+  type Choices,
+  GLOSS_NAMES,
+  GLOSSES,
+  LEVELS,
+  positionText,
+  readChoices,
+  writeChoices,
+} from "./core/choices.js";
+import { byId, h } from "./dom.js";
+import type { WordClipsPage } from "./types.js";
+
+const PAGE_SIZE = 20;
+
+const form = byId<HTMLFormElement>("search");
+const input = byId<HTMLInputElement>("q");
+const gloss = byId<HTMLSelectElement>("gloss");
+const levelsBox = byId("levels");
+const results = byId("results");
+const match = byId("match");
+const wordInfo = byId("word-info");
+const position = byId("position");
+const prevButton = byId<HTMLButtonElement>("prev");
+const nextButton = byId<HTMLButtonElement>("next");
+const clipBox = byId("clip");
+const message = byId("message");
+
+for (const code of GLOSSES) gloss.append(h("option", { value: code }, GLOSS_NAMES[code]));
+const levelInputs = LEVELS.map((level) => {
+  const box = h("input", { type: "checkbox", id: `level-${level}`, value: level, class: "chip-input" });
+  levelsBox.append(box, h("label", { for: `level-${level}`, class: "chip" }, level));
+  return box;
+});
+
+/** The results being shown: the pages loaded so far, and which clip is on screen. */
+interface Shown {
+  choices: Choices;
+  first: WordClipsPage;
+  clips: WordClipsPage["clips"];
+  nextCursor: string | null;
+  index: number;
+}
+
+let shown: Shown | undefined;
+let view: ClipView | undefined;
+let loading: AbortController | undefined;
+
+function currentChoices(q = input.value.trim()): Choices {
+  return {
+    q,
+    levels: levelInputs.filter((b) => b.checked).map((b) => b.value) as Choices["levels"],
+    gloss: gloss.value as Choices["gloss"],
+  };
+}
+
+function showChoices(choices: Choices): void {
+  input.value = choices.q;
+  gloss.value = choices.gloss;
+  for (const box of levelInputs)
+    box.checked = choices.levels.includes(box.value as Choices["levels"][number]);
+}
+
+function filterQuery(choices: Choices): { level?: string; gloss?: string } {
+  return {
+    ...(choices.levels.length > 0 ? { level: choices.levels.join(",") } : {}),
+    ...(choices.gloss !== "en" ? { gloss: choices.gloss } : {}),
+  };
+}
+
+function wordLink(word: string, choices: Choices): HTMLAnchorElement {
+  const link = h("a", { href: `/${writeChoices({ ...choices, q: word })}` }, word);
+  link.addEventListener("click", (event) => {
+    event.preventDefault();
+    void search({ ...choices, q: word }, { push: true, autoplay: true });
+  });
+  return link;
+}
+
+function showMatch(page: WordClipsPage, choices: Choices): void {
+  match.replaceChildren();
+  if (page.matchType !== "exact") {
+    const how = page.matchType === "forms" ? "a form of" : "the nearest spelling to";
+    match.append(
+      h(
+        "p",
+        { class: "showing", "data-testid": "showing" },
+        "Showing results for ",
+        h("strong", {}, h("em", {}, page.matchedWord)),
+        ` (${how} “${page.query}”).`,
+      ),
+    );
+  }
+  if (page.didYouMean.length > 0) {
+    const links: Array<Node | string> = [];
+    page.didYouMean.forEach((word, i) => {
+      if (i > 0) links.push(", ");
+      links.push(wordLink(word, choices));
+    });
+    match.append(h("p", { class: "did-you-mean" }, "Did you mean: ", ...links, "?"));
+  }
+  const word = page.word;
+  const clips = `${word.clipCount} ${word.clipCount === 1 ? "clip" : "clips"}`;
+  wordInfo.replaceChildren(
+    h("strong", { class: "headword" }, word.word),
+    " ",
+    h("span", { class: "level-tag" }, `Level ${word.level}`),
+    ` · ${clips}`,
+    h("span", { class: "meaning" }, word.meaning),
+  );
+}
+
+async function showClip(autoplay: boolean): Promise<void> {
+  if (shown === undefined) return;
+  const { index, first } = shown;
+  const clip = shown.clips[index];
+  view?.destroy();
+  view = undefined;
+  position.textContent = positionText(index, first.totalCount);
+  prevButton.disabled = index === 0;
+  nextButton.disabled = index + 1 >= first.totalCount;
+  if (clip === undefined) return;
+  const occurrence = clip.occurrences[0];
+  loading?.abort();
+  const controller = new AbortController();
+  loading = controller;
+  clipBox.setAttribute("aria-busy", "true");
+  try {
+    const mounted = await mountClipView(
+      clipBox,
+      clip,
+      occurrence === undefined ? undefined : { wordId: first.word.wordId, tStart: occurrence.tStart },
+      { autoplay, signal: controller.signal },
+    );
+    if (controller.signal.aborted) mounted.destroy();
+    else view = mounted;
+  } catch (error) {
+    if (!controller.signal.aborted) message.textContent = problemText(error);
+  } finally {
+    if (loading === controller) clipBox.removeAttribute("aria-busy");
+  }
+}
+
+async function move(step: 1 | -1): Promise<void> {
+  if (shown === undefined) return;
+  const target = shown.index + step;
+  if (target < 0 || target >= shown.first.totalCount) return;
+  if (target >= shown.clips.length && shown.nextCursor !== null) {
+    try {
+      const more = await siteGet<WordClipsPage>(`/words/${encodeURIComponent(shown.first.query)}/clips`, {
+        limit: PAGE_SIZE,
+        cursor: shown.nextCursor,
+        ...filterQuery(shown.choices),
+      });
+      shown.clips.push(...more.clips);
+      shown.nextCursor = more.nextCursor;
+    } catch (error) {
+      message.textContent = problemText(error);
+      return;
+    }
+  }
+  if (target >= shown.clips.length) return;
+  shown.index = target;
+  await showClip(true);
+}
+
+async function search(choices: Choices, how: { push: boolean; autoplay: boolean }): Promise<void> {
+  showChoices(choices);
+  const address = `/${writeChoices(choices)}`;
+  if (how.push) history.pushState(null, "", address);
+  else history.replaceState(null, "", address);
+  message.textContent = "";
+  if (choices.q === "") {
+    results.hidden = true;
+    return;
+  }
+  document.title = `${choices.q} · wordclip`;
+  try {
+    const page = await siteGet<WordClipsPage>(`/words/${encodeURIComponent(choices.q)}/clips`, {
+      limit: PAGE_SIZE,
+      ...filterQuery(choices),
+    });
+    shown = { choices, first: page, clips: [...page.clips], nextCursor: page.nextCursor, index: 0 };
+    results.hidden = false;
+    showMatch(page, choices);
+    if (page.clips.length === 0) {
+      view?.destroy();
+      clipBox.replaceChildren();
+      position.textContent = "";
+      prevButton.disabled = true;
+      nextButton.disabled = true;
+      message.textContent = `No clips of “${page.matchedWord}” at the chosen levels.`;
+      return;
+    }
+    await showClip(how.autoplay);
+  } catch (error) {
+    view?.destroy();
+    shown = undefined;
+    results.hidden = true;
+    const code = (error as { code?: string }).code;
+    message.textContent =
+      code === "not_found"
+        ? `“${choices.q}” is not in the catalogue, and no word is spelled close to it.`
+        : problemText(error);
+  }
+}
+
+const suggestions = attachAutocomplete({
+  input,
+  list: byId("suggestions"),
+  query: () => filterQuery(currentChoices()),
+  onChoose: (word) => void search(currentChoices(word), { push: true, autoplay: true }),
+});
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  suggestions.close();
+  void search(currentChoices(), { push: true, autoplay: true });
+});
+for (const box of levelInputs) {
+  box.addEventListener("change", () => {
+    if (shown !== undefined) void search(currentChoices(), { push: false, autoplay: false });
+  });
+}
+gloss.addEventListener("change", () => {
+  if (shown !== undefined) void search(currentChoices(), { push: false, autoplay: false });
+});
+prevButton.addEventListener("click", () => void move(-1));
+nextButton.addEventListener("click", () => void move(1));
+window.addEventListener(
+  "popstate",
+  () => void search(readChoices(location.search), { push: false, autoplay: false }),
+);
+
+const initial = readChoices(location.search);
+showChoices(initial);
+if (initial.q !== "") void search(initial, { push: false, autoplay: false });
+else input.focus();
