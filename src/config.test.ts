@@ -91,3 +91,14 @@ describe("loadConfig: whole numbers, levels and origins", () => {
     );
   });
 });
+
+describe("loadConfig: snapshot checks", () => {
+  it("checks the snapshot file every 5 s by default, as often as asked, or only on SIGHUP with 0", () => {
+    expect(loadConfig({}).snapshotCheckEveryMs).toBe(5_000);
+    expect(loadConfig({ WORDCLIP_SNAPSHOT_CHECK_SECONDS: "30" }).snapshotCheckEveryMs).toBe(30_000);
+    expect(loadConfig({ WORDCLIP_SNAPSHOT_CHECK_SECONDS: "0" }).snapshotCheckEveryMs).toBe(0);
+    expect(configError({ WORDCLIP_SNAPSHOT_CHECK_SECONDS: "0.5" })).toBe(
+      'WORDCLIP_SNAPSHOT_CHECK_SECONDS="0.5" is not valid: must be a whole number of seconds from 0 to 86400 between checks of the snapshot file (0: only on SIGHUP)',
+    );
+  });
+});

@@ -72,6 +72,13 @@ const EnvSchema = Type.Object({
     default: 4096,
     allowed: "a whole number of open connections per process from 1 to 1000000",
   }),
+  WORDCLIP_SNAPSHOT_CHECK_SECONDS: Type.Integer({
+    minimum: 0,
+    maximum: 86_400,
+    default: 5,
+    allowed:
+      "a whole number of seconds from 0 to 86400 between checks of the snapshot file (0: only on SIGHUP)",
+  }),
   WORDCLIP_WORKERS: Type.Union([Type.Literal("auto"), Type.Integer({ minimum: 1, maximum: 1024 })], {
     default: 1,
     allowed: '"auto" (one process per core) or a whole number of processes from 1 to 1024',
@@ -107,6 +114,8 @@ export interface Config {
   corsOrigins: "*" | readonly string[];
   /** Open connections one process accepts; more are closed as they arrive. */
   maxConnections: number;
+  /** How often each process looks for a new snapshot file; 0: only when sent SIGHUP. */
+  snapshotCheckEveryMs: number;
 }
 
 /** A setting that cannot be used; the message names the variable and the value. */
@@ -155,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? []
           : e.WORDCLIP_CORS_ORIGINS.split(","),
     maxConnections: e.WORDCLIP_MAX_CONNECTIONS,
+    snapshotCheckEveryMs: e.WORDCLIP_SNAPSHOT_CHECK_SECONDS * 1000,
   };
 }
 

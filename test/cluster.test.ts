@@ -1,8 +1,8 @@
 /**
  * `wordclip serve --workers 2` on the embedded store: the minute window and the monthly quota are exact
  * across the worker processes, a snapshot renamed into place during a load run is served by every worker
- * within the documented delay without a failed request (and at once on SIGHUP to the primary), and a
- * graceful stop gives every worker's unserved quota back.
+ * within the documented delay without a failed request (and at once on SIGHUP to the primary, even with the
+ * file checks off), and a graceful stop gives every worker's unserved quota back.
  */
 import { copyFileSync, mkdirSync, renameSync } from "node:fs";
 import path from "node:path";
@@ -33,6 +33,28 @@ describe("serve --workers, called wrongly", () => {
     );
   });
 });
+
+/** Why each worker of `node` swapped to `build`, from its log lines. */
+function swapsTo(node: NodeProcess, build: TestSnapshot): string[] {
+  return node
+    .output()
+    .stdout.split("\n")
+    .filter((line) => line.includes('"msg":"serving a new snapshot"') && line.includes(build.buildId))
+    .map((line) => (JSON.parse(line) as { reason: string }).reason);
+}
+
+/** The distinct ETags of `count` lookups, each on a new connection: the workers take new connections in turn. */
+async function etagsOnFreshConnections(url: string, secret: string | undefined, count: number) {
+  const tags = new Set<string | null>();
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${url}${LOOKUP}`, {
+      headers: { connection: "close", ...(secret ? { authorization: `Bearer ${secret}` } : {}) },
+    });
+    await response.arrayBuffer();
+    tags.add(response.headers.get("etag"));
+  }
+  return [...tags];
+}
 
 describe("serve --workers 2 on the embedded store", () => {
   const dataDir = path.join(processScratchDir(), "cluster-data");
@@ -111,15 +133,8 @@ describe("serve --workers 2 on the embedded store", () => {
 
   it("serves a snapshot renamed into place from every worker within the poll interval, failing no request", async () => {
     const { secrets } = await account({ perMinute: 1_000_000_000, perMonth: 1_000_000 });
-    const [first, second, third] = builds as [TestSnapshot, TestSnapshot, TestSnapshot];
+    const [first, second] = builds as [TestSnapshot, TestSnapshot, TestSnapshot];
     const etagOf = (build: TestSnapshot) => snapshotEtag(build.buildId, LOOKUP);
-    /** Why each worker swapped to `build`, from its log lines. */
-    const swapsTo = (build: TestSnapshot) =>
-      node
-        .output()
-        .stdout.split("\n")
-        .filter((line) => line.includes('"msg":"serving a new snapshot"') && line.includes(build.buildId))
-        .map((line) => (JSON.parse(line) as { reason: string }).reason);
     const seen: Array<{ atMs: number; answer: Answer }> = [];
     let stop = false;
     const load = Array.from({ length: 8 }, async () => {
@@ -139,7 +154,7 @@ describe("serve --workers 2 on the embedded store", () => {
     await Promise.all(load);
 
     // Both workers swapped, each on its own check of the file.
-    expect(swapsTo(second)).toEqual(["poll", "poll"]);
+    expect(swapsTo(node, second)).toEqual(["poll", "poll"]);
     const failed = seen.filter((s) => s.answer.status !== 200);
     expect(failed.map((s) => `${s.answer.status} ${s.answer.code}`)).toEqual([]);
     const etags = new Set(seen.map((s) => s.answer.headers.get("etag")));
@@ -148,39 +163,45 @@ describe("serve --workers 2 on the embedded store", () => {
     expect(late.length).toBeGreaterThan(20);
     expect(new Set(late.map((s) => s.answer.headers.get("etag")))).toEqual(new Set([etagOf(second)]));
     // New connections go to the workers in turn: each of them answers from the new build.
-    const fresh = [];
-    for (let i = 0; i < 10; i++) {
-      const response = await fetch(`${node.url}${LOOKUP}`, {
-        headers: { authorization: `Bearer ${secrets[0]}`, connection: "close" },
-      });
-      await response.arrayBuffer();
-      fresh.push(response.headers.get("etag"));
-    }
-    expect(new Set(fresh)).toEqual(new Set([etagOf(second)]));
+    expect(await etagsOnFreshConnections(node.url, secrets[0], 10)).toEqual([etagOf(second)]);
+  });
 
-    // SIGHUP to the primary: every worker checks at once.
-    const stagedAgain = path.join(dataDir, "index.next.sqlite");
-    copyFileSync(third.path, stagedAgain);
-    renameSync(stagedAgain, indexPath);
-    process.kill(node.pid, "SIGHUP");
-    // Each worker says why it swapped: "signal" (passed on by the primary), not its own 5-second "poll".
-    await expect.poll(() => swapsTo(third), { timeout: 10_000, interval: 50 }).toEqual(["signal", "signal"]);
-    await expect
-      .poll(
-        async () => {
-          const tags = new Set<string | null>();
-          for (let i = 0; i < 6; i++) {
-            const response = await fetch(`${node.url}${LOOKUP}`, {
-              headers: { authorization: `Bearer ${secrets[0]}`, connection: "close" },
-            });
-            await response.arrayBuffer();
-            tags.add(response.headers.get("etag"));
-          }
-          return [...tags];
-        },
-        { timeout: 5_000, interval: 100 },
-      )
-      .toEqual([etagOf(third)]);
+  it("swaps every worker at once on SIGHUP to the primary, with the file checks turned off", async () => {
+    const [, , third] = builds as [TestSnapshot, TestSnapshot, TestSnapshot];
+    const quietDir = path.join(processScratchDir(), "cluster-sighup");
+    const quietIndex = path.join(quietDir, "index.sqlite");
+    mkdirSync(quietDir, { recursive: true });
+    copyFileSync((builds[0] as TestSnapshot).path, quietIndex);
+    const quiet = await startNode({
+      env: {
+        WORDCLIP_DATA_DIR: quietDir,
+        WORDCLIP_LOG_LEVEL: "info",
+        WORDCLIP_SNAPSHOT_CHECK_SECONDS: "0",
+        WORDCLIP_ACCESS: "off",
+      },
+      args: ["--workers", "2"],
+    });
+    try {
+      const staged = path.join(quietDir, "index.next.sqlite");
+      copyFileSync(third.path, staged);
+      renameSync(staged, quietIndex);
+      // No worker looks at the file by itself: after longer than the default interval, all still serve the first.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(swapsTo(quiet, third)).toEqual([]);
+      expect(await etagsOnFreshConnections(quiet.url, undefined, 6)).toEqual([
+        snapshotEtag((builds[0] as TestSnapshot).buildId, LOOKUP),
+      ]);
+      process.kill(quiet.pid, "SIGHUP");
+      // Each worker says why it swapped: "signal", passed on by the primary.
+      await expect
+        .poll(() => swapsTo(quiet, third), { timeout: 10_000, interval: 50 })
+        .toEqual(["signal", "signal"]);
+      await expect
+        .poll(() => etagsOnFreshConnections(quiet.url, undefined, 6), { timeout: 5_000, interval: 100 })
+        .toEqual([snapshotEtag(third.buildId, LOOKUP)]);
+    } finally {
+      expect(await quiet.stop()).toBe(0);
+    }
   });
 
   it("gives back every worker's unserved quota when it stops: the store counts what was answered", async () => {

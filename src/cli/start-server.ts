@@ -21,7 +21,7 @@ import { cursorSecretFor } from "./cursor-secret.js";
 export interface StartOptions {
   /** JSON log lines on standard output; tests and benchmarks turn them off. */
   logger?: boolean;
-  /** How often the snapshot file is checked for a replacement (default: the holder's, 5 s). */
+  /** How often the snapshot file is checked for a replacement (default: the configuration's). */
   snapshotCheckEveryMs?: number;
   /** How long a replaced snapshot stays open for requests still reading it (default: the holder's). */
   snapshotGraceMs?: number;
@@ -102,7 +102,7 @@ function deferredLog(): AccessLog & { attach(target: AccessLog): void } {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const snapshots = new SnapshotHolder({
     path: config.indexPath,
-    ...(options.snapshotCheckEveryMs === undefined ? {} : { checkEveryMs: options.snapshotCheckEveryMs }),
+    checkEveryMs: options.snapshotCheckEveryMs ?? config.snapshotCheckEveryMs,
     ...(options.snapshotGraceMs === undefined ? {} : { graceMs: options.snapshotGraceMs }),
   });
   let access: AccessBackends | undefined;
