@@ -4,14 +4,33 @@
  * `Retry-After` on rate_limited only, 503 `unavailable` with `Retry-After` when the access store does not
  * answer for a key it must ask about).
  */
+import type { IncomingMessage } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isAccessError } from "../access/errors.js";
 import type { Admission, Gate } from "../access/gate/gate.js";
 import type { WindowState } from "../access/window/interface.js";
 import { ApiError, unavailableError } from "./errors.js";
 
+/** Admissions the cached-answer path asked the gate for, of requests it handed on to the routes. */
+const decidedBefore = new WeakMap<IncomingMessage, Admission | Promise<Admission>>();
+
+/**
+ * Hands the gate's answer for `request` on to the access hook, which then uses it instead of asking again
+ * (the request is counted once).
+ */
+export function handOnAdmission(request: IncomingMessage, admission: Admission | Promise<Admission>): void {
+  // Should the request end before the hook (a refused connection), a failed promise is not left unhandled.
+  if (admission instanceof Promise) admission.catch(() => undefined);
+  decidedBefore.set(request, admission);
+}
+
 /** Levels at which Fastify logs each request (its request lines are `info`). */
 const REQUEST_LOG_LEVELS = new Set(["info", "debug", "trace"]);
+
+/** True when a logger at `level` writes a line for every request. */
+export function logsEveryRequest(level: string): boolean {
+  return REQUEST_LOG_LEVELS.has(level);
+}
 
 export function setWindowHeaders(reply: FastifyReply, window: WindowState): void {
   reply.header("X-RateLimit-Limit", window.limit);
@@ -25,7 +44,7 @@ function apply(request: FastifyRequest, reply: FastifyReply, admission: Admissio
     if (admission.caller) {
       request.keyId = admission.caller.keyId;
       // A child logger costs microseconds on every request; only when request lines are logged at all.
-      if (REQUEST_LOG_LEVELS.has(request.log.level))
+      if (logsEveryRequest(request.log.level))
         request.log = request.log.child({ keyId: admission.caller.keyId });
     }
     return;
@@ -54,11 +73,13 @@ export function accessHook(gate: Gate) {
       done();
       return;
     }
-    const admission = gate.admit({
-      authorization: request.headers.authorization,
-      clientAddress: request.ip,
-      endpoint: access,
-    });
+    const admission =
+      decidedBefore.get(request.raw) ??
+      gate.admit({
+        authorization: request.headers.authorization,
+        clientAddress: request.ip,
+        endpoint: access,
+      });
     const finish = (decided: Admission): void => {
       let refusal: Error | undefined;
       try {

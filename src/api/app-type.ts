@@ -19,9 +19,12 @@ export type App = FastifyInstance<
 
 export type CachePolicy = "snapshot" | "no-store";
 
+/** What the gate checks on a route: a key (`keyed`), a key or the address's window (`public`), nothing. */
+export type AccessClass = "keyed" | "public" | "usage" | "none";
+
 declare module "fastify" {
   interface FastifyContextConfig {
-    access?: "keyed" | "public" | "usage" | "none";
+    access?: AccessClass;
     /** `snapshot`: the answer depends only on the snapshot and the query (ETag, max-age); or decided per request. */
     cache?: CachePolicy | ((request: FastifyRequest) => CachePolicy);
   }

@@ -2,15 +2,17 @@
  * The HTTP application: one error handler and envelope, the access hook, snapshot caching, the reference
  * documents, and a file per endpoint under `routes/`. Everything lives under `/v1`.
  */
+import { createServer } from "node:http";
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import { isAccessError } from "../access/errors.js";
 import { registerWeb } from "../web/plugin.js";
-import { accessHook, setWindowHeaders } from "./access-hook.js";
+import { accessHook, logsEveryRequest, setWindowHeaders } from "./access-hook.js";
 import type { App } from "./app-type.js";
 import { etagMatches, SNAPSHOT_MAX_AGE_S, snapshotEtag } from "./caching.js";
 import type { ApiContext } from "./context.js";
 import { registerDocs } from "./docs.js";
 import { ApiError, envelope, unavailableError } from "./errors.js";
+import { cachedAnswers } from "./http/cached-answers.js";
 import { answerClientError } from "./http/client-errors.js";
 import { connectionGuard } from "./http/connection-guard.js";
 import { registerCors } from "./http/cors.js";
@@ -168,6 +170,17 @@ function badUrlError(error: FastifyError): ApiError {
 
 export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<App> {
   const timeouts = { ...TIMEOUTS_MS, ...options.timeoutsMs };
+  const corsOrigins = options.corsOrigins ?? "*";
+  let closing = false;
+  const fromCache = cachedAnswers(
+    ctx,
+    {
+      trustProxy: options.trustProxy,
+      cors: corsOrigins === "*" ? "*" : corsOrigins.length === 0 ? "off" : "list",
+      logsEveryRequest: options.logger !== false && logsEveryRequest(options.logLevel),
+    },
+    () => closing,
+  );
   const app = Fastify({
     logger:
       options.logger === false
@@ -192,11 +205,6 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
     connectionTimeout: timeouts.IDLE,
     keepAliveTimeout: timeouts.KEEP_ALIVE,
     requestTimeout: timeouts.REQUEST,
-    // Node checks the header and request timeouts this often; its default (30 s) would let them run late.
-    http: {
-      headersTimeout: timeouts.HEADERS,
-      connectionsCheckingInterval: Math.min(1_000, timeouts.HEADERS / 2),
-    },
     // A read-only API takes no bodies; a body larger than this is refused unread.
     bodyLimit: 16 * 1024,
     logController: new LogController({ requestIdLogLabel: "requestId" }),
@@ -206,7 +214,28 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
       refuse(ctx, badUrlError(error), request, reply);
     },
     ajv: { customOptions: { keywords: ["x-expected"] } },
+    // As Fastify makes its server, with the cached answers in front of its handler. Node checks the header
+    // and request timeouts every connectionsCheckingInterval; its default (30 s) would let them run late.
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          headersTimeout: timeouts.HEADERS,
+          connectionsCheckingInterval: Math.min(1_000, timeouts.HEADERS / 2),
+        },
+        fromCache === undefined
+          ? handler
+          : (request, response) => fromCache(request, response) || handler(request, response),
+      );
+      server.keepAliveTimeout = timeouts.KEEP_ALIVE;
+      server.requestTimeout = timeouts.REQUEST;
+      server.setTimeout(timeouts.IDLE);
+      return server;
+    },
   }).withTypeProvider() as unknown as App;
+  app.addHook("preClose", (done) => {
+    closing = true;
+    done();
+  });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const apiError = toApiError(error, request);
@@ -243,8 +272,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
       refuse(ctx, leaked, request, reply);
     });
   });
-  if (options.corsOrigins === undefined || options.corsOrigins === "*" || options.corsOrigins.length > 0)
-    await registerCors(app, options.corsOrigins ?? "*");
+  if (corsOrigins === "*" || corsOrigins.length > 0) await registerCors(app, corsOrigins);
   if (ctx.gate) app.addHook("onRequest", accessHook(ctx.gate));
   app.addHook("preValidation", (request, _reply, done) => {
     const schema = request.routeOptions.schema;
@@ -276,17 +304,20 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
     }
     if (ctx.responses === undefined) return done();
     const key = `${buildId}\0${request.url}`;
-    const body = ctx.responses.get(key);
-    if (body === undefined) {
+    const answer = ctx.responses.get(key);
+    if (answer === undefined) {
       request.responseKey = key;
       return done();
     }
-    reply.type("application/json; charset=utf-8").send(body);
+    reply.type("application/json; charset=utf-8").send(answer.body);
   });
 
   app.addHook("onSend", (request, reply, payload, done) => {
     if (request.responseKey !== undefined && reply.statusCode === 200 && typeof payload === "string") {
-      ctx.responses?.set(request.responseKey, payload);
+      // Encoded once: the bytes kept are the bytes sent, now and on every hit.
+      const body = Buffer.from(payload);
+      ctx.responses?.set(request.responseKey, { body, access: request.routeOptions.config.access ?? "none" });
+      return done(null, body);
     }
     done(null, payload);
   });

@@ -5,6 +5,7 @@
  * request is answered 503 `unavailable` with `Connection: close`, and the connection ends once its queued
  * answers are sent (or the idle timeout cuts it).
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../errors.js";
@@ -17,21 +18,37 @@ export const MAX_UNREAD_BYTES_PER_CONNECTION = 1024 * 1024;
 
 const inFlight = new WeakMap<Socket, number>();
 
+function withinBounds(socket: Socket, waiting: number): boolean {
+  // In-process requests (`inject`) have a stand-in socket without a write buffer.
+  return (
+    waiting <= MAX_IN_FLIGHT_PER_CONNECTION && (socket.writableLength ?? 0) <= MAX_UNREAD_BYTES_PER_CONNECTION
+  );
+}
+
+/** True when the connection is within its bounds with this request; it is counted until `response` closes. */
+export function enterConnection(request: IncomingMessage, response: ServerResponse): boolean {
+  const socket = request.socket;
+  const waiting = (inFlight.get(socket) ?? 0) + 1;
+  inFlight.set(socket, waiting);
+  response.once("close", () => inFlight.set(socket, (inFlight.get(socket) ?? 1) - 1));
+  return withinBounds(socket, waiting);
+}
+
+/** True when a request on this connection now would be within its bounds; counts nothing. */
+export function connectionHasRoom(request: IncomingMessage): boolean {
+  return withinBounds(request.socket, (inFlight.get(request.socket) ?? 0) + 1);
+}
+
 export function connectionGuard(
   request: FastifyRequest,
   reply: FastifyReply,
   done: (error?: Error) => void,
 ): void {
-  const socket = request.raw.socket;
-  const waiting = (inFlight.get(socket) ?? 0) + 1;
-  inFlight.set(socket, waiting);
-  reply.raw.once("close", () => inFlight.set(socket, (inFlight.get(socket) ?? 1) - 1));
-  // In-process requests (`inject`) have a stand-in socket without a write buffer.
-  const unread = socket.writableLength ?? 0;
-  if (waiting <= MAX_IN_FLIGHT_PER_CONNECTION && unread <= MAX_UNREAD_BYTES_PER_CONNECTION) {
+  if (enterConnection(request.raw, reply.raw)) {
     done();
     return;
   }
+  const socket = request.raw.socket;
   socket.pause?.();
   reply.header("Connection", "close");
   reply.header("Retry-After", 1);

@@ -10,19 +10,22 @@ import type { App } from "../app-type.js";
 /** How long a browser may reuse a preflight's answer, in seconds. */
 export const PREFLIGHT_MAX_AGE_S = 600;
 
+/** The headers a browser script may read from an answer. */
+export const CORS_EXPOSED_HEADERS = [
+  "X-RateLimit-Limit",
+  "X-RateLimit-Remaining",
+  "X-RateLimit-Reset",
+  "Retry-After",
+  "ETag",
+  "X-Request-Id",
+] as const;
+
 export async function registerCors(app: App, origins: "*" | readonly string[]): Promise<void> {
   await app.register(cors, {
     origin: origins === "*" ? "*" : [...origins],
     methods: ["GET", "HEAD"],
     allowedHeaders: ["Authorization", "If-None-Match", "X-Request-Id"],
-    exposedHeaders: [
-      "X-RateLimit-Limit",
-      "X-RateLimit-Remaining",
-      "X-RateLimit-Reset",
-      "Retry-After",
-      "ETag",
-      "X-Request-Id",
-    ],
+    exposedHeaders: [...CORS_EXPOSED_HEADERS],
     credentials: false,
     maxAge: PREFLIGHT_MAX_AGE_S,
     strictPreflight: true,
