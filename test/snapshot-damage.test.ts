@@ -15,6 +15,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifiedRecordPath, verifySnapshotFileSync } from "../src/snapshot/checksum.js";
 import { SLOW_TESTS } from "./support/api-checks.js";
 import { okCli, runCli } from "./support/cli.js";
 import { startTestServer, type TestServer } from "./support/server.js";
@@ -106,6 +107,9 @@ describe("damaged snapshots", SLOW_TESTS, () => {
       server.indexPath,
     );
     expect(stdout).toMatch(/checksum verified/);
+    // Verified after the copy, so recorded: a server starting on it does not read it in full again.
+    const record = JSON.parse(readFileSync(verifiedRecordPath(server.indexPath), "utf8"));
+    expect(record.seal).toBe(verifySnapshotFileSync(server.indexPath));
     await until(async () => (await buildIdServed()) === second.buildId);
   });
 

@@ -6,7 +6,7 @@
 import { closeSync, copyFileSync, fsyncSync, openSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../config.js";
-import { verifySnapshotFileSync } from "../snapshot/checksum.js";
+import { rememberVerified, verifySnapshotFileSync } from "../snapshot/checksum.js";
 import { SnapshotError } from "../snapshot/schema.js";
 import { type Command, type CommandIo, type ParsedArgs, stringOption, UsageError } from "./command.js";
 
@@ -27,8 +27,9 @@ export function publishSnapshot(source: string, target: string): number {
     copyFileSync(source, draft);
     flushed(draft);
     // The copy is what will be served: verified again after it reached the target's disk.
-    verifySnapshotFileSync(draft);
+    const seal = verifySnapshotFileSync(draft);
     renameSync(draft, target);
+    rememberVerified(target, seal);
   } catch (error) {
     rmSync(draft, { force: true });
     throw error;

@@ -30,7 +30,10 @@ export interface SnapshotHolderOptions {
   verify?: { sync(path: string): void; async(path: string): Promise<void> };
 }
 
-const CHECKSUM_VERIFY = { sync: verifySnapshotFileSync, async: verifySnapshotFile };
+const CHECKSUM_VERIFY = {
+  sync: (path: string) => void verifySnapshotFileSync(path, { remember: true }),
+  async: async (path: string) => void (await verifySnapshotFile(path, { remember: true })),
+};
 
 export const DEFAULT_CHECK_EVERY_MS = 5_000;
 export const DEFAULT_GRACE_MS = 10_000;

@@ -11,6 +11,7 @@ import { parseCaptions } from "../captions/parse.js";
 import { compileCatalogue } from "../catalogue/compile.js";
 import { readCatalogueDir } from "../catalogue/read.js";
 import { LEVELS, TOPICS } from "../domain.js";
+import { verifySnapshotFileSync } from "../snapshot/checksum.js";
 import { openSnapshotFile } from "../snapshot/open.js";
 import { RECENT_KEY_CLIPS, SNAPSHOT_SCHEMA_VERSION, SnapshotError } from "../snapshot/schema.js";
 import { assignWordIds } from "./catalogue-ids.js";
@@ -78,8 +79,14 @@ describe("SnapshotWriter", () => {
     );
     expect(existsSync(writer.tmpPath)).toBe(true);
     expect(readFileSync(out).equals(bytes)).toBe(true);
+    const record = readFileSync(`${out}.verified`, "utf8");
     writer.finish(english.rows, ["en"], BUILT_AT, {});
-    expect(readdirSync(dir)).toEqual(["index.sqlite"]);
+    // The snapshot, and the record that it was read in full for its seal (see snapshot/checksum.ts).
+    expect(readdirSync(dir)).toEqual(["index.sqlite", "index.sqlite.verified"]);
+    expect(readFileSync(`${out}.verified`, "utf8")).not.toBe(record);
+    expect(verifySnapshotFileSync(out, { remember: true })).toBe(
+      JSON.parse(readFileSync(`${out}.verified`, "utf8")).seal,
+    );
     const db = openSnapshotDb(out);
     expect(db.prepare("SELECT video_id FROM clips").pluck().all()).toEqual(["new1"]);
     db.close();
@@ -95,7 +102,7 @@ describe("SnapshotWriter", () => {
     );
     writer.abort();
     writer.abort();
-    expect(readdirSync(dir)).toEqual(["index.sqlite"]);
+    expect(readdirSync(dir)).toEqual(["index.sqlite", "index.sqlite.verified"]);
     expect(readFileSync(out).equals(bytes)).toBe(true);
   });
 

@@ -7,7 +7,7 @@ import { mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { LEVELS, TOPICS } from "../domain.js";
-import { sealSnapshotFile } from "../snapshot/checksum.js";
+import { rememberVerified, sealSnapshotFile } from "../snapshot/checksum.js";
 import { encodeClipColumnsFromDb } from "../snapshot/clip-columns.js";
 import { encodeFeedColumns, scanFeedColumns } from "../snapshot/feed-columns.js";
 import { paceOf } from "../snapshot/pace.js";
@@ -287,8 +287,10 @@ export class SnapshotWriter {
     this.#db.exec("ANALYZE");
     this.#db.pragma(`user_version = ${SNAPSHOT_SCHEMA_VERSION}`);
     this.#db.close();
-    sealSnapshotFile(this.#tmpPath);
+    const seal = sealSnapshotFile(this.#tmpPath);
     renameSync(this.#tmpPath, this.#outPath);
+    // Just read in full for its seal: a server starting on it need not read it again.
+    rememberVerified(this.#outPath, seal);
     this.#done = true;
     return summary;
   }

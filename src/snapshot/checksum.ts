@@ -7,8 +7,23 @@
  *
  * CRC-32 finds every burst of damage up to 32 bits and all but one in 2^32 of any other damage; it is not
  * a signature against someone who can write the file (they could as well write a valid snapshot).
+ *
+ * Reading a whole file costs about a second per 2 GB, so a file is read in full once: a verified file's
+ * identity (device, inode, size, modification time to the nanosecond, seal) is recorded beside it, in
+ * `<file>.verified`, by the builder, by `wordclip publish` and by a server that verified it, and a file whose
+ * identity matches its record is not read again. A rename keeps the identity; any write to the file changes
+ * its modification time, and any other file has another inode, so either is read in full.
  */
-import { closeSync, fsyncSync, openSync, readSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { open } from "node:fs/promises";
 import { crc32 } from "node:zlib";
 import { SnapshotError } from "./schema.js";
@@ -112,15 +127,63 @@ function hex(value: number): string {
   return value.toString(16).padStart(8, "0");
 }
 
-/** Throws `SnapshotError` unless the file's checksum matches its seal. */
-export function verifySnapshotFileSync(path: string): void {
-  const stored = storedSeal(path);
-  const computed = fileChecksumSync(path);
-  if (computed !== stored) throw mismatch(path, stored, computed);
+/** Where the record of a verified file is kept. */
+export function verifiedRecordPath(path: string): string {
+  return `${path}.verified`;
 }
 
-export async function verifySnapshotFile(path: string): Promise<void> {
+/** What identifies the file at `path` now, with its seal. */
+function identityOf(path: string, seal: number): string {
+  const stat = statSync(path, { bigint: true });
+  return JSON.stringify({
+    seal,
+    dev: String(stat.dev),
+    ino: String(stat.ino),
+    size: String(stat.size),
+    mtimeNs: String(stat.mtimeNs),
+  });
+}
+
+/**
+ * Records that the file at `path`, sealed with `seal`, was verified. Best effort: a folder the process
+ * cannot write to only means the next start reads the file in full.
+ */
+export function rememberVerified(path: string, seal: number): void {
+  try {
+    writeFileSync(verifiedRecordPath(path), `${identityOf(path, seal)}\n`);
+  } catch {
+    // Nothing to do: the record is a shortcut, never needed.
+  }
+}
+
+function isRemembered(path: string, seal: number): boolean {
+  try {
+    return readFileSync(verifiedRecordPath(path), "utf8").trim() === identityOf(path, seal);
+  } catch {
+    return false;
+  }
+}
+
+export interface VerifyOptions {
+  /** Trust a matching record of an earlier verification, and record this one (default false: read in full). */
+  remember?: boolean;
+}
+
+/** Throws `SnapshotError` unless the file's checksum matches its seal; returns the seal. */
+export function verifySnapshotFileSync(path: string, options: VerifyOptions = {}): number {
   const stored = storedSeal(path);
+  if (options.remember && isRemembered(path, stored)) return stored;
+  const computed = fileChecksumSync(path);
+  if (computed !== stored) throw mismatch(path, stored, computed);
+  if (options.remember) rememberVerified(path, stored);
+  return stored;
+}
+
+export async function verifySnapshotFile(path: string, options: VerifyOptions = {}): Promise<number> {
+  const stored = storedSeal(path);
+  if (options.remember && isRemembered(path, stored)) return stored;
   const computed = await fileChecksum(path);
   if (computed !== stored) throw mismatch(path, stored, computed);
+  if (options.remember) rememberVerified(path, stored);
+  return stored;
 }
