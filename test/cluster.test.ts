@@ -5,6 +5,7 @@
  * file checks off), and a graceful stop gives every worker's unserved quota back.
  */
 import { copyFileSync, mkdirSync, renameSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAccessStore } from "../src/access/factory.js";
@@ -15,7 +16,12 @@ import { DEFAULT_CHECK_EVERY_MS } from "../src/index/holder.js";
 import { awayFromMinuteEnd } from "./support/api-checks.js";
 import { runCli } from "./support/cli.js";
 import { type Answer, get, type NodeProcess, startNode, tally } from "./support/node.js";
-import { buildTestSnapshot, processScratchDir, type TestSnapshot } from "./support/snapshot.js";
+import {
+  buildTestSnapshot,
+  processScratchDir,
+  sharedTestSnapshot,
+  type TestSnapshot,
+} from "./support/snapshot.js";
 
 const LOOKUP = "/v1/words/run/clips?limit=1";
 
@@ -31,6 +37,30 @@ describe("serve --workers, called wrongly", () => {
     expect(variable.stderr.trim()).toBe(
       'wordclip: configuration error: WORDCLIP_WORKERS="0" is not valid: must be "auto" (one process per core) or a whole number of processes from 1 to 1024',
     );
+  });
+
+  it("exits 78 naming the port when another program holds it, as one process does", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const { port } = holder.address() as AddressInfo;
+    try {
+      const run = await runCli(
+        {
+          WORDCLIP_DATA_DIR: path.join(processScratchDir(), "cluster-port"),
+          WORDCLIP_INDEX: (await sharedTestSnapshot()).path,
+          WORDCLIP_PORT: String(port),
+        },
+        "serve",
+        "--workers",
+        "2",
+      );
+      expect(run.code).toBe(78);
+      expect(run.stderr).toContain(
+        `wordclip serve: cannot listen on 127.0.0.1:${port}: the port is already in use by another program`,
+      );
+    } finally {
+      holder.close();
+    }
   });
 });
 

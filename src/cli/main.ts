@@ -205,7 +205,8 @@ export function describeFailure(error: unknown, commandName: string, args?: Pars
     port?: number;
     hostname?: string;
   };
-  if (syscall === "listen" || syscall === "getaddrinfo") {
+  // A worker of `serve --workers` is refused by its primary's bind.
+  if (syscall === "listen" || syscall === "bind" || syscall === "getaddrinfo") {
     const where = port === undefined ? String(address ?? hostname) : `${address}:${port}`;
     const reason =
       code === "EADDRINUSE"

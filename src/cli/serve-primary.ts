@@ -106,7 +106,8 @@ export async function runPrimary(options: PrimaryOptions): Promise<number> {
       if (!wasListening) {
         // A worker that never listened failed to start (a bad snapshot, a port in use): so would the others.
         io.err(`wordclip serve: worker ${worker.process.pid} exited (${how}) before it listened; stopping`);
-        stop(1);
+        // Its reason (a port in use: 78) is the command's.
+        stop(code > 0 ? code : 1);
       } else if (restarts.length > MAX_RESTARTS) {
         io.err(`wordclip serve: ${restarts.length} workers died within a minute; stopping`);
         stop(1);

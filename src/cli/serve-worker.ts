@@ -3,9 +3,9 @@
  * workers share, with its minute windows asked of the primary over IPC (exact across workers). It stops
  * on SIGTERM or SIGINT, finishing the requests in flight, and when the primary is gone.
  */
+import cluster from "node:cluster";
 import { createIpcRateWindow, type IpcChannel } from "../access/window/ipc.js";
 import type { Config } from "../config.js";
-import type { CommandIo } from "./command.js";
 import { startServer } from "./start-server.js";
 
 /** This process's side of the cluster's IPC channel. */
@@ -26,13 +26,15 @@ function primaryChannel(): IpcChannel {
   };
 }
 
-export async function runWorker(config: Config, io: CommandIo): Promise<number> {
+export async function runWorker(config: Config): Promise<number> {
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer(config, { nodeWindow: createIpcRateWindow(primaryChannel()) });
   } catch (error) {
-    io.err(`wordclip serve (worker ${process.pid}): ${(error as Error).message}`);
-    return 1;
+    // Without its channel to the primary the process can end (the worker's own `disconnect`, so the process
+    // ends with the command's exit code, not 0); the error is reported as in one process.
+    cluster.worker?.disconnect();
+    throw error;
   }
   const stopped = new Promise<string>((resolve) => {
     // The first signal stops; later ones (the primary passing on a terminal's Ctrl-C) change nothing.

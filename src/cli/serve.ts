@@ -151,7 +151,7 @@ async function run(args: ParsedArgs, io: CommandIo): Promise<number> {
     ...(host === undefined || host === "" ? {} : { host }),
   };
   // A worker of `--workers N`: the primary has prepared everything and set the port in the environment.
-  if (cluster.isWorker) return runWorker(config, io);
+  if (cluster.isWorker) return runWorker(config);
 
   if (!existsSync(config.indexPath)) {
     if (!demo) {
