@@ -117,6 +117,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     }
     const { meta } = result.clip;
     if (seen.has(meta.videoId)) {
+      writer.passOver(result.clip);
       skipped.push({
         origin: result.origin,
         videoId: meta.videoId,

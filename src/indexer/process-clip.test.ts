@@ -7,6 +7,7 @@ import { readCatalogueDir } from "../catalogue/read.js";
 import { levelIndex } from "../domain.js";
 import { tokenise } from "../text/tokenise.js";
 import type { ClipMeta } from "./clip-meta.js";
+import { TokenDictionary } from "./clip-tokens.js";
 import {
   type LanguageIndex,
   processClip,
@@ -25,6 +26,7 @@ const index: LanguageIndex = {
   matcher: new CatalogueMatcher(catalogue.spellings),
   levels: Uint8Array.from(catalogue.words, (w) => levelIndex(w.level)),
   norms: catalogue.words.map((w) => w.norm),
+  tokens: new TokenDictionary(),
 };
 
 const CUE_MS = 3000;

@@ -10,6 +10,7 @@ import { encodeTranscript } from "../snapshot/transcript-blob.js";
 import { normalise } from "../text/normalise.js";
 import { tokenise, tokeniseWords } from "../text/tokenise.js";
 import type { ClipMeta } from "./clip-meta.js";
+import { type ClipTokens, clipTokens, type TokenDictionary } from "./clip-tokens.js";
 import { screenLevel } from "./screening/level.js";
 import { screenTopic } from "./screening/topic.js";
 import { wordsPerMinute } from "./speech-pace.js";
@@ -21,6 +22,8 @@ export interface LanguageIndex {
   levels: Uint8Array;
   /** Each catalogue word's key (`norm`), by word index. */
   norms: readonly string[];
+  /** The ids of the spoken tokens of the clips this thread processes (see `clip-tokens.ts`). */
+  tokens: TokenDictionary;
 }
 
 export interface StoredCue {
@@ -55,8 +58,8 @@ export interface ProcessedClip {
   wordCount: number;
   /** Speech pace: words per minute while speaking (see `speech-pace.ts`); 0 without speech. */
   wordsPerMinute: number;
-  /** Every normalised token spoken, in order, separated by single spaces: what the positional index keeps. */
-  spokenTokens: string;
+  /** Every normalised token spoken, by distinct token with its positions: what the positional index keeps. */
+  tokens: ClipTokens;
 }
 
 /** Words and cue texts disagree: the transcript cannot be stored faithfully. */
@@ -202,6 +205,7 @@ export function processClip(
     topic,
     wordCount: first.size,
     wordsPerMinute: wordsPerMinute(transcript.words),
-    spokenTokens: spoken.tokens.join(" "),
+    // Last: the dictionary learns the clip's tokens only once nothing can reject the clip any more.
+    tokens: clipTokens(spoken.tokens, index.tokens),
   };
 }

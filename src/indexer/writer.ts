@@ -172,7 +172,7 @@ export class SnapshotWriter {
         paces[clip.level * 3 + pace] = (paces[clip.level * 3 + pace] as number) + 1;
       }
     }
-    this.#tokens.add(meta.language, recentKey, clip.level, clip.spokenTokens);
+    this.#tokens.add(meta.language, recentKey, clip.level, clip.tokens);
     this.#count(meta.language, clip.topic, clip.level, meta.channelId);
     this.#clips++;
     this.#postingCount += p.length / 3;
@@ -180,6 +180,11 @@ export class SnapshotWriter {
       this.#db.exec("COMMIT; BEGIN");
       this.#inBatch = 0;
     }
+  }
+
+  /** A clip processed for this snapshot but not stored (a duplicate): what it taught its token dictionary. */
+  passOver(clip: ProcessedClip): void {
+    this.#tokens.learn(clip.tokens);
   }
 
   #count(language: string, topic: string, level: number, channelId: string): void {
