@@ -249,6 +249,34 @@ describe("wordclip build", () => {
     expect(readdirSync(path.dirname(out))).toEqual(["index.sqlite"]);
   });
 
+  it("refuses to replace the snapshot when every clip is skipped, naming the folder, the skips and why", async () => {
+    const out = copyOfBase();
+    const reportPath = out.replace(/\.sqlite$/, ".report.json");
+    writeFileSync(reportPath, "the served snapshot's report\n");
+    const bytes = readFileSync(out);
+    const bad = freshDir("all-bad");
+    writeClip(bad, "bad-captions", { "en.vtt": "not a caption file" });
+    writeClip(bad, "empty-captions", { "en.vtt": "" });
+    writeClip(
+      bad,
+      "too-long",
+      { "en.vtt": plainVtt(["We run."]) },
+      infoFields("too-long", { duration: 900 }),
+    );
+    const run = await wordclip(["build", "--catalogue", catalogueDir, "--clips", bad, "--out", out]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toContain(
+      `wordclip build: no clip could be indexed from ${bad}: all 3 clips were skipped; ${out} was not replaced`,
+    );
+    expect(run.stderr).toContain("skipped 2 × unreadable-captions:");
+    expect(run.stderr).toContain(
+      `skipped 1 × too-long:\n  ${path.join(bad, "too-long.info.json")}: longer than 180 s`,
+    );
+    expect(readFileSync(out).equals(bytes)).toBe(true);
+    expect(readFileSync(reportPath, "utf8")).toBe("the served snapshot's report\n");
+    expect(readdirSync(path.dirname(out)).sort()).toEqual(["index.report.json", "index.sqlite"]);
+  });
+
   it("exits 2 with the help on bad usage", async () => {
     const cases: Array<[string[], Record<string, string>, string]> = [
       [["build"], {}, "--clips is required (a yt-dlp folder or a .jsonl manifest)"],

@@ -11,6 +11,7 @@ import Database from "better-sqlite3";
 import { hydratePhraseHits, resolvePhrase } from "../../src/index/phrase-clips.js";
 import { matchPhrase, recentPhrasePage } from "../../src/index/phrase-search.js";
 import { Snapshot } from "../../src/index/snapshot.js";
+import { type ClipTokens, clipTokens, TokenDictionary } from "../../src/indexer/clip-tokens.js";
 import { TokenIndexWriter } from "../../src/indexer/token-index.js";
 import { SNAPSHOT_DDL } from "../../src/snapshot/schema.js";
 import { decodeTranscript } from "../../src/snapshot/transcript-blob.js";
@@ -66,10 +67,12 @@ function buildCostRow(ctx: BenchContext, spoken: ReturnType<typeof spokenClips>)
     db.pragma("synchronous = OFF");
     db.exec(SNAPSHOT_DDL);
     const writer = new TokenIndexWriter(path.join(dir, "staging"));
-    const joined = spoken.map((c) => c.tokens.join(" "));
+    // What the parse workers hand the writing thread: each clip's distinct tokens with their positions.
+    const dictionary = new TokenDictionary();
+    const prepared = spoken.map((c) => clipTokens(c.tokens, dictionary));
     const t0 = performance.now();
     spoken.forEach((clip, i) => {
-      writer.add("en", clip.key, clip.level, joined[i] as string);
+      writer.add("en", clip.key, clip.level, prepared[i] as ClipTokens);
     });
     const t1 = performance.now();
     db.exec("BEGIN");

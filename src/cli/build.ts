@@ -1,9 +1,10 @@
 /** `wordclip build`: catalogue + clip sources → an index snapshot, with a progress bar and a report. */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { CatalogueError } from "../catalogue/read.js";
 import { loadConfig } from "../config.js";
-import { buildSnapshot } from "../indexer/builder.js";
-import { reportSummary } from "../indexer/report.js";
+import { buildSnapshot, EmptyBuildError } from "../indexer/builder.js";
+import { reportSummary, skippedSummary } from "../indexer/report.js";
 import { captionFilesWithoutInfo, countSourceJobs, SourceError } from "../indexer/sources.js";
 import { SnapshotError } from "../snapshot/schema.js";
 import { type Command, type CommandIo, flag, integerOption, stringOption, UsageError } from "./command.js";
@@ -41,6 +42,24 @@ function nothingToIndex(io: CommandIo, clips: readonly string[], unused: readonl
     io.err(
       '  A clip source is a folder of yt-dlp downloads (ID.info.json beside ID.LANG.vtt) or a JSONL manifest (README, "Clip sources").',
     );
+  return 1;
+}
+
+/**
+ * Every clip found was skipped: the build installed nothing, so the snapshot being served (if any) is not
+ * replaced by an empty one. Says which sources, how many clips were skipped and why.
+ */
+function everyClipSkipped(
+  io: CommandIo,
+  clips: readonly string[],
+  outPath: string,
+  error: EmptyBuildError,
+): number {
+  const kept = existsSync(outPath) ? `${outPath} was not replaced` : "no snapshot was written";
+  io.err(
+    `wordclip build: no clip could be indexed from ${clips.join(", ")}: all ${error.skipped.length} clips were skipped; ${kept}`,
+  );
+  for (const line of skippedSummary(error.skipped)) io.err(line);
   return 1;
 }
 
@@ -88,7 +107,7 @@ export const commands: Command[] = [
       "the previous snapshot untouched. Clips that cannot be indexed (longer than 180 s, no or unreadable",
       "captions, malformed info.json) are skipped and listed in the report with the reason. Caption files",
       "with no info.json beside them are counted and named, not indexed. Exits 1 when no clip at all could",
-      "be indexed.",
+      "be indexed, leaving the previous snapshot and its report as they were.",
       "",
       "example: wordclip build --clips ./downloads --from .wordclip/index.sqlite",
     ].join("\n"),
@@ -109,8 +128,9 @@ export const commands: Command[] = [
       const onSignal = (): void => interrupt.abort();
       process.once("SIGINT", onSignal);
       process.once("SIGTERM", onSignal);
+      let unused: readonly string[] = [];
       try {
-        const unused = captionFilesWithoutInfo(clips);
+        unused = captionFilesWithoutInfo(clips);
         if (fromPath === undefined && countSourceJobs(clips) === 0) {
           progress.stop();
           return nothingToIndex(io, clips, unused);
@@ -124,6 +144,7 @@ export const commands: Command[] = [
           workers,
           signal: interrupt.signal,
           builtAt: buildTime(),
+          refuseEmpty: true,
           onProgress: (p) =>
             progress.update(p.done, p.total, p.phase === "carried-over" ? "(carried over)" : ""),
         });
@@ -131,18 +152,16 @@ export const commands: Command[] = [
         if (flag(args, "json")) io.out(JSON.stringify(report, null, 2));
         else for (const line of reportSummary(report, reportPath)) io.out(line);
         for (const line of unusedCaptionsNote(unused)) io.err(`wordclip build: ${line}`);
-        if (report.clips.total === 0) {
-          io.err(
-            `wordclip build: no clip could be indexed: ${report.snapshot} holds none (${report.clips.skipped} skipped, the reasons in ${reportPath})`,
-          );
-          return 1;
-        }
         return 0;
       } catch (error) {
         progress.stop();
         if (interrupt.signal.aborted) {
           io.err("wordclip build: interrupted; the previous snapshot is untouched");
           return 130;
+        }
+        if (error instanceof EmptyBuildError) {
+          for (const line of unusedCaptionsNote(unused)) io.err(`wordclip build: ${line}`);
+          return everyClipSkipped(io, clips, outPath, error);
         }
         // Inputs that cannot be read at all: a clear line, no stack (the previous snapshot is untouched).
         if (

@@ -34,6 +34,11 @@ export interface BuildOptions {
   /** The build's clock: `indexedAt` of new clips and `updatedAt` of the statistics. */
   builtAt?: Date | undefined;
   onProgress?: ((progress: BuildProgress) => void) | undefined;
+  /**
+   * A build that would hold no clip at all is not installed: the temporary file is removed, the snapshot
+   * and report already at `outPath` stay as they were, and the build rejects with an `EmptyBuildError`.
+   */
+  refuseEmpty?: boolean | undefined;
 }
 
 export interface BuildProgress {
@@ -46,6 +51,17 @@ export interface BuildProgress {
 export interface BuildResult {
   report: BuildReport;
   reportPath: string;
+}
+
+/** A build with `refuseEmpty` whose every clip was skipped: nothing was installed. */
+export class EmptyBuildError extends Error {
+  override name = "EmptyBuildError";
+  readonly skipped: readonly Skipped[];
+
+  constructor(skipped: readonly Skipped[]) {
+    super(`no clip could be indexed: all ${skipped.length} clips were skipped`);
+    this.skipped = skipped;
+  }
 }
 
 const BATCH_SIZE = 32;
@@ -101,6 +117,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     }
     const { meta } = result.clip;
     if (seen.has(meta.videoId)) {
+      writer.passOver(result.clip);
       skipped.push({
         origin: result.origin,
         videoId: meta.videoId,
@@ -171,6 +188,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     }
 
     options.signal?.throwIfAborted();
+    if (options.refuseEmpty && indexed + carriedOver === 0) throw new EmptyBuildError(skipped);
     const words = languages.flatMap((l) => l.rows);
     const summary = writer.finish(
       words,

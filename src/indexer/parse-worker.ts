@@ -18,6 +18,10 @@ parentPort?.on("message", ({ id, jobs }: { id: number; jobs: SourceJob[] }) => {
         result.clip.postings.buffer as ArrayBuffer,
         result.clip.occurrences.buffer as ArrayBuffer,
         result.clip.occurrenceBytes.buffer as ArrayBuffer,
+        result.clip.tokens.ids.buffer as ArrayBuffer,
+        result.clip.tokens.counts.buffer as ArrayBuffer,
+        result.clip.tokens.ends.buffer as ArrayBuffer,
+        result.clip.tokens.positions.buffer as ArrayBuffer,
       );
     }
     parentPort?.postMessage({ id, results }, transfer);

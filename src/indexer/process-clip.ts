@@ -7,8 +7,10 @@ import type { CatalogueMatcher } from "../catalogue/matcher.js";
 import { firstOccurrences, spokenWords } from "../catalogue/spoken.js";
 import type { Topic } from "../domain.js";
 import { encodeTranscript } from "../snapshot/transcript-blob.js";
-import { tokenise } from "../text/tokenise.js";
+import { normalise } from "../text/normalise.js";
+import { tokenise, tokeniseWords } from "../text/tokenise.js";
 import type { ClipMeta } from "./clip-meta.js";
+import { type ClipTokens, clipTokens, type TokenDictionary } from "./clip-tokens.js";
 import { screenLevel } from "./screening/level.js";
 import { screenTopic } from "./screening/topic.js";
 import { wordsPerMinute } from "./speech-pace.js";
@@ -20,6 +22,8 @@ export interface LanguageIndex {
   levels: Uint8Array;
   /** Each catalogue word's key (`norm`), by word index. */
   norms: readonly string[];
+  /** The ids of the spoken tokens of the clips this thread processes (see `clip-tokens.ts`). */
+  tokens: TokenDictionary;
 }
 
 export interface StoredCue {
@@ -54,8 +58,8 @@ export interface ProcessedClip {
   wordCount: number;
   /** Speech pace: words per minute while speaking (see `speech-pace.ts`); 0 without speech. */
   wordsPerMinute: number;
-  /** Every normalised token spoken, in order, separated by single spaces: what the positional index keeps. */
-  spokenTokens: string;
+  /** Every normalised token spoken, by distinct token with its positions: what the positional index keeps. */
+  tokens: ClipTokens;
 }
 
 /** Words and cue texts disagree: the transcript cannot be stored faithfully. */
@@ -92,12 +96,39 @@ export function spokenForm(
   norm: string,
   language: string,
 ): string | undefined {
-  const at = Array.prototype.indexOf.call(wordMs, tStartMs);
+  let at = -1;
+  for (let i = 0; i < wordMs.length; i++) {
+    if (wordMs[i] === tStartMs) {
+      at = i;
+      break;
+    }
+  }
   if (at === -1) return undefined;
-  const tokens = tokenise(cueText.split(" ").slice(at).join(" "), language);
-  const length = norm.split(" ").length;
-  const form = tokens.slice(0, length).join(" ");
+  let length = 1;
+  for (let i = norm.indexOf(" "); i !== -1; i = norm.indexOf(" ", i + 1)) length++;
+  const form = leadingTokens(cueText.split(" "), at, length, language).join(" ");
   return form === norm || form === "" ? undefined : form;
+}
+
+/**
+ * The first `count` tokens of `words[at…]`, as tokenising the whole rest of the cue gives them, from as few
+ * words as it takes. A word's tokens depend on the words after it only through a `[` sound annotation, so
+ * a window of words of which none holds a `[` tokenises as it does within the rest.
+ */
+function leadingTokens(words: readonly string[], at: number, count: number, language: string): string[] {
+  for (let end = Math.min(words.length, at + count); ; end = Math.min(words.length, at + (end - at) * 2)) {
+    if (end === words.length) return tokenise(words.slice(at).join(" "), language).slice(0, count);
+    const window = words
+      .slice(at, end)
+      .join(" ")
+      .split(/\s+/)
+      .filter((word) => word !== "");
+    if (window.some((word) => normalise(word).includes("["))) {
+      return tokenise(words.slice(at).join(" "), language).slice(0, count);
+    }
+    const tokens = tokeniseWords(window, language);
+    if (tokens.length >= count) return tokens.slice(0, count).map((token) => token.norm);
+  }
 }
 
 export function processClip(
@@ -174,6 +205,7 @@ export function processClip(
     topic,
     wordCount: first.size,
     wordsPerMinute: wordsPerMinute(transcript.words),
-    spokenTokens: spoken.tokens.join(" "),
+    // Last: the dictionary learns the clip's tokens only once nothing can reject the clip any more.
+    tokens: clipTokens(spoken.tokens, index.tokens),
   };
 }

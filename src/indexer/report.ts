@@ -44,12 +44,25 @@ export function reportSummary(report: BuildReport, reportPath: string): string[]
   if (report.catalogueProblems.length > 0) {
     lines.push(`catalogue: ${report.catalogueProblems.length} lines skipped or merged (see the report)`);
   }
-  for (const [reason, count] of Object.entries(report.skippedByReason)) {
-    const examples = report.skipped.filter((s) => s.reason === reason).slice(0, 3);
-    lines.push(`skipped ${count} × ${reason}:`);
-    for (const s of examples) lines.push(`  ${s.origin}: ${s.detail}`);
-    if (count > examples.length) lines.push(`  … and ${count - examples.length} more`);
-  }
+  lines.push(...skippedSummary(report.skipped));
   lines.push(`report: ${reportPath}`);
+  return lines;
+}
+
+/** Skipped clips grouped by reason, in order of first appearance, with a few examples of each. */
+export function skippedSummary(skipped: readonly Skipped[]): string[] {
+  const byReason = new Map<SkipReason, Skipped[]>();
+  for (const s of skipped) {
+    const group = byReason.get(s.reason);
+    if (group === undefined) byReason.set(s.reason, [s]);
+    else group.push(s);
+  }
+  const lines: string[] = [];
+  for (const [reason, group] of byReason) {
+    const examples = group.slice(0, 3);
+    lines.push(`skipped ${group.length} × ${reason}:`);
+    for (const s of examples) lines.push(`  ${s.origin}: ${s.detail}`);
+    if (group.length > examples.length) lines.push(`  … and ${group.length - examples.length} more`);
+  }
   return lines;
 }

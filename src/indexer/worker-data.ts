@@ -1,5 +1,6 @@
 /** The catalogue as sent to parse workers: plain arrays that survive structured cloning. */
 import { CatalogueMatcher, type MatcherSpelling } from "../catalogue/matcher.js";
+import { TokenDictionary } from "./clip-tokens.js";
 import type { LanguageIndex } from "./process-clip.js";
 
 export interface SerializedLanguage {
@@ -14,7 +15,12 @@ export type SerializedLanguages = Record<string, SerializedLanguage>;
 export function hydrateLanguages(data: SerializedLanguages): Map<string, LanguageIndex> {
   const languages = new Map<string, LanguageIndex>();
   for (const [language, { spellings, levels, norms }] of Object.entries(data)) {
-    languages.set(language, { matcher: new CatalogueMatcher(spellings), levels, norms });
+    languages.set(language, {
+      matcher: new CatalogueMatcher(spellings),
+      levels,
+      norms,
+      tokens: new TokenDictionary(),
+    });
   }
   return languages;
 }

@@ -16,6 +16,7 @@ import { openSnapshotFile } from "../snapshot/open.js";
 import { RECENT_KEY_CLIPS, SNAPSHOT_SCHEMA_VERSION, SnapshotError } from "../snapshot/schema.js";
 import { assignWordIds } from "./catalogue-ids.js";
 import type { ClipMeta } from "./clip-meta.js";
+import { TokenDictionary } from "./clip-tokens.js";
 import { clipIdOf } from "./ids.js";
 import { type ProcessedClip, processClip } from "./process-clip.js";
 import { hydrateLanguages } from "./worker-data.js";
@@ -44,7 +45,8 @@ function clip(videoId: string, text = "We run to the park for an ice cream."): P
   };
   const vtt = `WEBVTT\n\n00:00:00.000 --> 00:00:04.000\n${text}\n`;
   if (!index) throw new Error("no English index");
-  return processClip(meta, parseCaptions(vtt, "vtt"), "vtt", index);
+  // A dictionary of its own: the clip can go to any writer (a dictionary's clips all go to one).
+  return processClip(meta, parseCaptions(vtt, "vtt"), "vtt", { ...index, tokens: new TokenDictionary() });
 }
 
 function write(out: string, clips: ProcessedClip[], builtAt = BUILT_AT, languages = ["en"]): string {

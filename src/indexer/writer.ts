@@ -18,6 +18,7 @@ import { setSpokenWordIds } from "../snapshot/transcript-blob.js";
 import { PostingSorter } from "./posting-sorter.js";
 import type { ProcessedClip } from "./process-clip.js";
 import { TokenIndexWriter } from "./token-index.js";
+import { WordCounts } from "./word-counts.js";
 
 /** A catalogue word with its final id, as the writer stores it. */
 export interface WordRow {
@@ -70,10 +71,8 @@ export class SnapshotWriter {
   readonly #insertTranscript: Database.Statement;
   readonly #postings: PostingSorter;
   readonly #tokens: TokenIndexWriter;
-  /** Clips per word and clip level: word id → six counts. */
-  readonly #wordCounts = new Map<number, Int32Array>();
-  /** Clips per word, clip level and speech pace: word id → 6 × 3 counts, level-major. */
-  readonly #wordPaceCounts = new Map<number, Int32Array>();
+  /** Clips per word by clip level, and by clip level and speech pace. */
+  readonly #wordCounts = new WordCounts();
   /** language → topic → clips per level. */
   readonly #topicCounts = new Map<string, Map<string, Int32Array>>();
   readonly #channels = new Map<string, Set<string>>();
@@ -165,14 +164,9 @@ export class SnapshotWriter {
         form,
       );
       from += text + form;
-      const counts = entry(this.#wordCounts, wordId, () => new Int32Array(LEVELS.length));
-      counts[clip.level] = (counts[clip.level] as number) + 1;
-      if (pace !== -1) {
-        const paces = entry(this.#wordPaceCounts, wordId, () => new Int32Array(LEVELS.length * 3));
-        paces[clip.level * 3 + pace] = (paces[clip.level * 3 + pace] as number) + 1;
-      }
+      this.#wordCounts.add(wordId, clip.level, pace);
     }
-    this.#tokens.add(meta.language, recentKey, clip.level, clip.spokenTokens);
+    this.#tokens.add(meta.language, recentKey, clip.level, clip.tokens);
     this.#count(meta.language, clip.topic, clip.level, meta.channelId);
     this.#clips++;
     this.#postingCount += p.length / 3;
@@ -180,6 +174,11 @@ export class SnapshotWriter {
       this.#db.exec("COMMIT; BEGIN");
       this.#inBatch = 0;
     }
+  }
+
+  /** A clip processed for this snapshot but not stored (a duplicate): what it taught its token dictionary. */
+  passOver(clip: ProcessedClip): void {
+    this.#tokens.learn(clip.tokens);
   }
 
   #count(language: string, topic: string, level: number, channelId: string): void {
@@ -213,7 +212,7 @@ export class SnapshotWriter {
       languages.map((l) => [l, { words: 0, covered: 0 }]),
     );
     for (const w of words) {
-      const counts = this.#wordCounts.get(w.wordId) ?? new Int32Array(LEVELS.length);
+      const counts = this.#wordCounts.byLevel(w.wordId);
       const clipCount = counts.reduce((a, b) => a + b, 0);
       insertWord.run(
         w.wordId,
@@ -238,7 +237,8 @@ export class SnapshotWriter {
       this.#hash.update(JSON.stringify([w, clipCount, [...counts]]));
     }
     const insertPace = this.#db.prepare("INSERT INTO word_pace_counts (word_id, counts) VALUES (?, ?)");
-    for (const [wordId, counts] of this.#wordPaceCounts) insertPace.run(wordId, JSON.stringify([...counts]));
+    for (const [wordId, counts] of this.#wordCounts.byPace())
+      insertPace.run(wordId, JSON.stringify([...counts]));
     const insertTopic = this.#db.prepare(
       "INSERT INTO topic_stats (language, topic, level, clips) VALUES (?, ?, ?, ?)",
     );

@@ -1,0 +1,119 @@
+/**
+ * A clip's part of the positional index, prepared where the clip is processed (a parse worker) so the
+ * writing thread neither hashes token strings nor counts positions: every distinct token the clip speaks,
+ * in order of first appearance, as an id of the processing thread's token dictionary, with how often it is
+ * spoken and its positions in the clip's token stream as the token index stages them (unsigned LEB128
+ * varints, `snapshot/token-block.ts`). A dictionary's tokens are named once, by the first clip that
+ * speaks them, so the writing thread must see every clip a dictionary processed, in processing order.
+ */
+import { threadId } from "node:worker_threads";
+
+let dictionaries = 0;
+
+/** Token → id, for the clips of one language that one thread processes during one build. */
+export class TokenDictionary {
+  /** Unique in the process: the thread and the dictionary's number on it. */
+  readonly source = `${threadId}.${dictionaries++}`;
+  readonly #ids = new Map<string, number>();
+
+  get size(): number {
+    return this.#ids.size;
+  }
+
+  /** The token's id; a token met for the first time takes the next id. */
+  idOf(token: string): number {
+    let id = this.#ids.get(token);
+    if (id === undefined) {
+      id = this.#ids.size;
+      this.#ids.set(token, id);
+    }
+    return id;
+  }
+}
+
+export interface ClipTokens {
+  /** The dictionary the ids are of (`TokenDictionary.source`). */
+  source: string;
+  /** The dictionary's size before this clip: the id of the first token in `added`. */
+  firstAdded: number;
+  /** Tokens the dictionary met first in this clip, in order of their ids, separated by single spaces. */
+  added: string;
+  /** Per distinct token, in order of first appearance: its id in the dictionary. */
+  ids: Uint32Array;
+  /** Per distinct token: how many times the clip speaks it. */
+  counts: Uint32Array;
+  /** Per distinct token: where its bytes in `positions` end (each starts where the one before ends). */
+  ends: Uint32Array;
+  /** Per distinct token, back to back: its count, then each of its positions, as varints. */
+  positions: Uint8Array;
+}
+
+/** Bytes of a varint of a value below 2^32 (a position, a count). */
+function varintBytes(value: number): number {
+  let bytes = 1;
+  for (let v = value >>> 7; v !== 0; v >>>= 7) bytes++;
+  return bytes;
+}
+
+function writeVarint(out: Uint8Array, at: number, value: number): number {
+  let i = at;
+  let v = value;
+  while (v >= 0x80) {
+    out[i++] = (v & 0x7f) | 0x80;
+    v >>>= 7;
+  }
+  out[i++] = v;
+  return i;
+}
+
+/** The normalised tokens a clip speaks, in order, as its part of the positional index. */
+export function clipTokens(tokens: readonly string[], dictionary: TokenDictionary): ClipTokens {
+  const firstAdded = dictionary.size;
+  const added: string[] = [];
+  const distinct = new Map<number, number>();
+  const which = new Uint32Array(tokens.length);
+  const ids: number[] = [];
+  for (let position = 0; position < tokens.length; position++) {
+    const token = tokens[position] as string;
+    const id = dictionary.idOf(token);
+    if (id === firstAdded + added.length) added.push(token);
+    let k = distinct.get(id);
+    if (k === undefined) {
+      k = ids.length;
+      distinct.set(id, k);
+      ids.push(id);
+    }
+    which[position] = k;
+  }
+  const counts = new Uint32Array(ids.length);
+  const sizes = new Uint32Array(ids.length);
+  for (let position = 0; position < tokens.length; position++) {
+    const k = which[position] as number;
+    counts[k] = (counts[k] as number) + 1;
+    sizes[k] = (sizes[k] as number) + varintBytes(position);
+  }
+  const ends = new Uint32Array(ids.length);
+  const at = new Uint32Array(ids.length);
+  let total = 0;
+  for (let k = 0; k < ids.length; k++) {
+    const count = counts[k] as number;
+    at[k] = total;
+    total += varintBytes(count) + (sizes[k] as number);
+    ends[k] = total;
+  }
+  const positions = new Uint8Array(total);
+  for (let k = 0; k < ids.length; k++) at[k] = writeVarint(positions, at[k] as number, counts[k] as number);
+  for (let position = 0; position < tokens.length; position++) {
+    const k = which[position] as number;
+    at[k] = writeVarint(positions, at[k] as number, position);
+  }
+  return {
+    source: dictionary.source,
+    firstAdded,
+    added: added.join(" "),
+    ids: Uint32Array.from(ids),
+    counts,
+    ends,
+    positions,
+  };
+}
