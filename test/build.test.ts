@@ -179,13 +179,17 @@ describe("wordclip build", () => {
     expect(snapshotTables(out)).toEqual(snapshotTables(base.out));
   });
 
-  it("writes the data folder's index.sqlite and its report when no --out is given", async () => {
+  it("writes the data folder's index.sqlite, its report and the record of its checksum when no --out is given", async () => {
     const dataDir = freshDir("data");
     const run = await wordclip(["build", "--catalogue", catalogueDir, "--clips", clipsDir], {
       WORDCLIP_DATA_DIR: dataDir,
     });
     expect(run.code, run.stderr).toBe(0);
-    expect(readdirSync(dataDir).sort()).toEqual(["index.report.json", "index.sqlite"]);
+    expect(readdirSync(dataDir).sort()).toEqual([
+      "index.report.json",
+      "index.sqlite",
+      "index.sqlite.verified",
+    ]);
   });
 
   it("keeps clip ids and numbers when it rebuilds a snapshot in place with --from, and says so", async () => {
