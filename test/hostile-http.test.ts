@@ -147,6 +147,20 @@ describe("what the HTTP parser refuses is answered in the envelope", () => {
     expectEnvelope(answers[0] as RawAnswer, status, "invalid_request");
     expect(answers[0]?.closed).toBe(true);
   });
+
+  it("answers an HTTP/1.1 request without a Host header 400 in the envelope, and closes", async () => {
+    const answers = await raw(["GET /v1/corpus HTTP/1.1\r\n\r\n"]);
+    expect(answers).toHaveLength(1);
+    expectEnvelope(answers[0] as RawAnswer, 400, "invalid_request");
+    expect(JSON.parse(answers[0]?.body ?? "").error.message).toMatch(/Host header/);
+    expect(answers[0]?.closed).toBe(true);
+  });
+
+  it("answers an HTTP/1.0 request without a Host header as any other", async () => {
+    const answers = await raw(["GET /v1/corpus HTTP/1.0\r\n\r\n"]);
+    expect(answers[0]?.status, answers[0]?.body).toBe(200);
+    expect(JSON.parse(answers[0]?.body ?? "").languages).toBeInstanceOf(Array);
+  });
 });
 
 describe("slow and greedy clients are cut off", SLOW_TESTS, () => {
@@ -319,6 +333,19 @@ describe("CORS", () => {
     expect(answer.headers.get("access-control-allow-origin")).toBe("*");
     expect(answer.headers.get("access-control-expose-headers")).toContain("X-RateLimit-Remaining");
   });
+
+  it.each([
+    ["without an Origin", {}],
+    ["without Access-Control-Request-Method", { origin: "https://app.example" }],
+  ])(
+    "answers an OPTIONS request %s with 204 and the CORS headers, not a plain-text refusal",
+    async (_what, headers) => {
+      const response = await fetch(`${server.url}/v1/corpus`, { method: "OPTIONS", headers });
+      expect(response.status, await response.clone().text()).toBe(204);
+      expect(response.headers.get("access-control-allow-methods")).toMatch(/GET/);
+      expect(await response.text()).toBe("");
+    },
+  );
 });
 
 /** Values a hostile client sends: numbers in every notation, markup, controls, long and encoded text. */

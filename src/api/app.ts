@@ -13,7 +13,7 @@ import type { ApiContext } from "./context.js";
 import { registerDocs } from "./docs.js";
 import { ApiError, envelope, unavailableError } from "./errors.js";
 import { cachedAnswers } from "./http/cached-answers.js";
-import { answerClientError } from "./http/client-errors.js";
+import { answerClientError, answerMissingHost } from "./http/client-errors.js";
 import { connectionGuard } from "./http/connection-guard.js";
 import { registerCors } from "./http/cors.js";
 import { credentialInQuery, pathProblem, queryProblem } from "./http/query-checks.js";
@@ -221,10 +221,15 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
         {
           headersTimeout: timeouts.HEADERS,
           connectionsCheckingInterval: Math.min(1_000, timeouts.HEADERS / 2),
+          // Answered by `answerMissingHost`, in the envelope, instead of Node's empty 400.
+          requireHostHeader: false,
         },
         fromCache === undefined
-          ? handler
-          : (request, response) => fromCache(request, response) || handler(request, response),
+          ? (request, response) => answerMissingHost(request, response) || handler(request, response)
+          : (request, response) =>
+              answerMissingHost(request, response) ||
+              fromCache(request, response) ||
+              handler(request, response),
       );
       server.keepAliveTimeout = timeouts.KEEP_ALIVE;
       server.requestTimeout = timeouts.REQUEST;

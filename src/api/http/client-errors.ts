@@ -5,10 +5,11 @@
  * connection is closed after the answer, since the parser cannot tell where the next request starts.
  */
 import { randomUUID } from "node:crypto";
-import { STATUS_CODES } from "node:http";
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
 import { ApiError, envelope } from "../errors.js";
+import { requestIdOf } from "./request-id.js";
 
 interface ClientError extends Error {
   code?: string;
@@ -82,4 +83,26 @@ export function answerClientError(
   const busy = (socket as Socket & { _httpMessage?: unknown })._httpMessage;
   if (socket.writable && !busy) socket.end(clientErrorResponse(error.code, requestId));
   else socket.destroy();
+}
+
+/**
+ * An HTTP/1.1 request without a Host header must be answered 400 (RFC 9112, 3.2). Node's own answer has an
+ * empty body, so the server lets such requests through and answers them here, in the envelope, before the
+ * cached answers or a route. True when it answered.
+ */
+export function answerMissingHost(request: IncomingMessage, response: ServerResponse): boolean {
+  if (request.headers.host !== undefined || request.httpVersion !== "1.1") return false;
+  const requestId = requestIdOf(request);
+  const body = JSON.stringify(
+    envelope(new ApiError("invalid_request", "an HTTP/1.1 request needs a Host header"), requestId),
+  );
+  response.writeHead(400, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+    "Cache-Control": "no-store",
+    "X-Request-Id": requestId,
+    Connection: "close",
+  });
+  response.end(body);
+  return true;
 }

@@ -2,7 +2,9 @@
  * Cross-origin calls from browsers. The API is read-only and keyed by a header, never by cookies, so any
  * origin may call it by default; an operator narrows the list with `WORDCLIP_CORS_ORIGINS` or turns CORS
  * off. Preflights are answered for GET and HEAD with the headers a client sends, and the headers a client
- * reads (the minute window, Retry-After, ETag, the request id) are exposed.
+ * reads (the minute window, Retry-After, ETag, the request id) are exposed. An OPTIONS request that is not
+ * a full preflight (no Origin or no Access-Control-Request-Method) gets the same 204 and headers, never a
+ * plain-text refusal outside the error envelope.
  */
 import cors from "@fastify/cors";
 import type { App } from "../app-type.js";
@@ -28,6 +30,6 @@ export async function registerCors(app: App, origins: "*" | readonly string[]): 
     exposedHeaders: [...CORS_EXPOSED_HEADERS],
     credentials: false,
     maxAge: PREFLIGHT_MAX_AGE_S,
-    strictPreflight: true,
+    strictPreflight: false,
   });
 }
