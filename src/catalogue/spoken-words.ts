@@ -2,12 +2,14 @@
  * The frequent words of spoken English that the CEFR lists lack, as catalogue entries: the frequency
  * list's tokens taken back to their lemma (WordNet's morphy, through wink-lemmatizer), counted per lemma,
  * most spoken first. Left out: tokens that already lead to a catalogue word, names (WordNet's instances,
- * unless the word also has a common sense that was tagged), words WordNet marks offensive, interjections
+ * unless the word also has a common sense that was tagged, and given names and places compromise knows
+ * that WordNet has only as rarely met proper nouns), words WordNet marks offensive, interjections
  * (Webster 1913 or Wiktionary calls the word one), the stop list below, and every word without a meaning.
  * A word WordNet lacks is taken when the Hunspell dictionaries accept it in lower case and do not list it
  * as a name (a word, not `tony` or a spelling of speech like `gettin`) and Wiktionary's translation tables
  * define it (`selfie`, `app`, `hashtag`). Levels are set by the caller.
  */
+import nlp from "compromise";
 import lemmatizer from "wink-lemmatizer";
 import type { SpellingVariety } from "./british.js";
 import { senseMeanings } from "./cefr-import.js";
@@ -19,8 +21,9 @@ import { learnerSense } from "./learner-sense.js";
 import { cleanGloss, wiktionarySense } from "./wiktionary-meaning.js";
 
 /**
- * Ours: sounds and spoken contractions that WordNet carries as nouns or not at all, courtesy titles, and
- * swear words WordNet does not mark (or marks only in some senses) but that subtitles use as swearing.
+ * Ours: sounds and spoken contractions that WordNet carries as nouns or not at all, courtesy titles, swear
+ * words WordNet does not mark (or marks only in some senses) but that subtitles use as swearing, and the
+ * halves of negative contractions.
  */
 export const SPOKEN_STOP_LIST: ReadonlySet<string> = new Set([
   ...["aah", "ah", "aw", "bye", "eh", "er", "ha", "hey", "hi", "hmm", "huh", "mm", "oh", "ooh", "oops"],
@@ -29,7 +32,21 @@ export const SPOKEN_STOP_LIST: ReadonlySet<string> = new Set([
   ...["arse", "ass", "asshole", "bastard", "bitch", "bollocks", "bullshit", "cock", "crap", "damn", "dick"],
   ...["fag", "faggot", "fuck", "fucker", "goddamn", "goddam", "motherfucker", "piss", "prick", "pussy"],
   ...["retard", "shit", "slut", "twat", "wanker", "whore", "nigga", "nigger"],
+  ...["yay", "mam", "maam"],
+  // Halves of negative contractions: the list splits `isn't` into `isn` and `t`, so `don` and `haven`
+  // are counted as often as `don't` and `haven't` are said, not as the words they spell.
+  ...["ain", "aren", "couldn", "didn", "doesn", "don", "hadn", "hasn", "haven", "isn", "mightn", "mustn"],
+  ...["needn", "shan", "shouldn", "wasn", "weren", "wouldn"],
 ]);
+
+/** Gloss languages written in the Latin script, whose subtitles keep a name as it is spelt in English. */
+const NAMES_TRAVEL_TO = ["es", "pt", "tr"] as const;
+
+/** A given name, a family name or a place by compromise's lexicon (`michael`, `karen`, `york`). */
+function isPersonOrPlace(lemma: string): boolean {
+  const doc = nlp(lemma);
+  return doc.has("#Person") || doc.has("#Place");
+}
 
 const OFFENSIVE = new Set(["obscenity", "ethnic_slur", "disparagement", "profanity", "vulgarism"]);
 const POS_NAMES: Record<WordNetPos, string> = { n: "noun", v: "verb", a: "adjective", r: "adverb" };
@@ -66,6 +83,17 @@ export function excluded(lemma: string, dictionary: Dictionary): string | undefi
     .filter((s) => !s.instance && s.written === s.written.toLowerCase())
     .reduce((sum, s) => sum + s.tagCount, 0);
   if (commonTags < Math.max(2, instances) && instances * 2 >= senses.length) return "a name";
+  // A given name or a place the list counts as the name it is, which WordNet knows only as a proper noun
+  // its texts hardly met: `michael` is not the archangel, `karen` not the Tibeto-Burman language, `ron`
+  // not the Chadic one. A proper noun the texts met (`Scot`) or a common word (`mark`, `grace`) stays. A
+  // rare common sense (`harry`, "annoy continually") does not save a name that the subtitles of other
+  // languages carry as it is spelt (names travel, words are translated); `porridge` stays.
+  const proper = senses.filter((s) => s.written !== s.written.toLowerCase());
+  const properTags = proper.reduce((sum, s) => sum + s.tagCount, 0);
+  if (commonTags < 2 && properTags < 3 && isPersonOrPlace(lemma)) {
+    const abroad = NAMES_TRAVEL_TO.filter((lang) => dictionary.spokenPerMillion(lang, lemma) > 0).length;
+    if (proper.length === senses.length || abroad >= 2) return "a name";
+  }
   const offensive = senses.filter((s) => s.usage.some((u) => OFFENSIVE.has(u)));
   if (offensive.length * 2 >= senses.length || offensive.some((s) => s.usage.includes("ethnic_slur"))) {
     return "offensive";
