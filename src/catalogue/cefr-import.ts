@@ -8,7 +8,7 @@ import lemmatizer from "wink-lemmatizer";
 import { GLOSSES, type Gloss, isLevel, LEVELS, type Level } from "../domain.js";
 import { searchKey } from "../text/tokenise.js";
 import type { SpellingVariety } from "./british.js";
-import { cleanTranslations, definitionOfGloss } from "./cefr-meanings.js";
+import { cleanTranslations, senseMeanings } from "./cefr-meanings.js";
 import { compileCatalogue } from "./compile.js";
 import { Dictionary, type Sense } from "./dictionary.js";
 import type { CatalogueEntry } from "./entry.js";
@@ -160,19 +160,6 @@ export function importCefr(sources: CatalogueSources, variety: SpellingVariety):
     estimatedWords: added.length,
     levelRule: { cuts: rule.cuts, accuracy: crossValidate(labelled) },
   };
-}
-
-/** The meanings of a WordNet sense: its definition, and its translations (the same sense) as listed. */
-export function senseMeanings(sense: Sense, dictionary: Dictionary): Partial<Record<Gloss, string>> {
-  const meanings: Partial<Record<Gloss, string>> = {};
-  const en = definitionOfGloss(sense.gloss);
-  if (en !== "") meanings.en = en;
-  for (const gloss of GLOSSES) {
-    if (gloss === "en") continue;
-    const translations = cleanTranslations(dictionary.translations(sense.synset, gloss));
-    if (translations !== "") meanings[gloss] = translations;
-  }
-  return meanings;
 }
 
 /**

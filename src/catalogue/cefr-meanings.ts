@@ -1,4 +1,6 @@
 /** Short readable meanings from the gloss table's cells, with its upstream glitches trimmed. */
+import { GLOSSES, type Gloss } from "../domain.js";
+import type { Dictionary, Sense } from "./dictionary.js";
 
 const MAX_TRANSLATIONS = 3;
 
@@ -50,4 +52,17 @@ export function cleanTranslations(raw: string): string {
 
 function collapse(text: string): string {
   return text.replace(/\s+/g, " ").trim();
+}
+
+/** The meanings of a WordNet sense: its definition, and its translations (the same sense) as listed. */
+export function senseMeanings(sense: Sense, dictionary: Dictionary): Partial<Record<Gloss, string>> {
+  const meanings: Partial<Record<Gloss, string>> = {};
+  const en = definitionOfGloss(sense.gloss);
+  if (en !== "") meanings.en = en;
+  for (const gloss of GLOSSES) {
+    if (gloss === "en") continue;
+    const translations = cleanTranslations(dictionary.translations(sense.synset, gloss));
+    if (translations !== "") meanings[gloss] = translations;
+  }
+  return meanings;
 }

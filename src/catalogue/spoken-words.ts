@@ -12,7 +12,7 @@
 import nlp from "compromise";
 import lemmatizer from "wink-lemmatizer";
 import type { SpellingVariety } from "./british.js";
-import { senseMeanings } from "./cefr-import.js";
+import { senseMeanings } from "./cefr-meanings.js";
 import type { Dictionary, Sense, WordNetPos } from "./dictionary.js";
 import type { CatalogueEntry } from "./entry.js";
 import { addSpellingVariants } from "./entry-spellings.js";
