@@ -5,28 +5,16 @@
  */
 import autocannon from "autocannon";
 import { summariseUs } from "../stats.js";
+import type { LoadResult, LoadSettings } from "./load-result.js";
 import { runWrk, wrkAvailable } from "./wrk.js";
 
-export interface LoadSettings {
-  connections: number;
-  durationS: number;
-}
+export type { LoadResult, LoadSettings } from "./load-result.js";
 
 /** The load generator: wrk when installed (cheaper per request), else autocannon. */
 export type Generator = "wrk" | "autocannon";
 
 export function defaultGenerator(): Generator {
   return process.env.WORDCLIP_BENCH_GENERATOR === "autocannon" || !wrkAvailable() ? "autocannon" : "wrk";
-}
-
-export interface LoadResult {
-  requests: number;
-  rps: number;
-  p50Ms: number;
-  p99Ms: number;
-  non2xx: number;
-  errors: number;
-  durationS: number;
 }
 
 /** Rotates `items` to start at `start`. */

@@ -8,7 +8,7 @@ import { execFile, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { LoadResult, LoadSettings } from "./load.js";
+import type { LoadResult, LoadSettings } from "./load-result.js";
 
 let found: boolean | undefined;
 
