@@ -1,8 +1,11 @@
-/** Clip rows and postings, read from the snapshot with prepared statements and a cache of hot clips. */
+/**
+ * Clip rows and postings, read from the snapshot with prepared statements, a cache of hot clips and one of
+ * hot posting blocks.
+ */
 import type Database from "better-sqlite3";
 import {
   BLOCK_POSTINGS,
-  BlockOccurrences,
+  type BlockOccurrences,
   blockLength,
   keyAt,
   levelOf,
@@ -12,6 +15,7 @@ import {
 import { blockId, PostingDirectory } from "../snapshot/posting-directory.js";
 import { ALL_LEVELS, type ClipDbRow, RECENT_KEY_CLIPS, SnapshotError } from "../snapshot/schema.js";
 import { decodeCue, type StoredCueView } from "../snapshot/transcript-blob.js";
+import { BlockCache, type CachedBlock } from "./block-cache.js";
 
 export type { Posting };
 
@@ -115,6 +119,7 @@ export class ClipStore {
   readonly #paceCounts: Database.Statement;
   readonly #directory: PostingDirectory;
   readonly #cache = new Map<number, ClipRecord>();
+  readonly #blockCache = new BlockCache();
 
   constructor(db: Database.Database) {
     this.#byNo = db.prepare(`SELECT ${CLIP_COLUMNS} FROM clips WHERE clip_no = ?`);
@@ -226,8 +231,7 @@ export class ClipStore {
           ? this.#range(wordId, beforeKey, limit)
           : this.#filtered(wordId, mask, beforeKey, limit);
     const out: PagePosting[] = [];
-    for (const block of blocks) {
-      const occurrences = new BlockOccurrences(block);
+    for (const { block, occurrences } of blocks) {
       const n = blockLength(block);
       for (let i = beforeKey === undefined ? 0 : skipTo(block, beforeKey); i < n; i++) {
         if ((mask & (1 << levelOf(block, i))) === 0) continue;
@@ -252,26 +256,45 @@ export class ClipStore {
     return lo;
   }
 
-  /** Enough blocks for `limit` postings after the cursor, the block the cursor falls in included: one range read. */
-  #range(wordId: number, beforeKey: number | undefined, limit: number): Buffer[] {
+  /**
+   * Enough blocks for `limit` postings after the cursor, the block the cursor falls in included: from the
+   * block cache when it holds them all, else one range read.
+   */
+  #range(wordId: number, beforeKey: number | undefined, limit: number): CachedBlock[] {
     const [first, end] = this.#directory.blocks(wordId);
     const from = this.#start(first, end, beforeKey);
     const to = Math.min(end, from + Math.ceil(limit / BLOCK_POSTINGS) + 1);
     if (from >= to) return [];
-    return this.#blocks.all(blockId(wordId, from - first), blockId(wordId, to - first)) as Buffer[];
+    const held: CachedBlock[] = [];
+    for (let b = from; b < to; b++) {
+      const cached = this.#blockCache.get(blockId(wordId, b - first));
+      if (cached === undefined) break;
+      held.push(cached);
+    }
+    if (held.length === to - from) return held;
+    const read = this.#blocks.all(blockId(wordId, from - first), blockId(wordId, to - first)) as Buffer[];
+    return read.map((block, i) => this.#blockCache.add(blockId(wordId, from - first + i), block));
+  }
+
+  /** One block by its id: from the block cache, else read and kept. */
+  #blockAt(id: number): CachedBlock | undefined {
+    const cached = this.#blockCache.get(id);
+    if (cached !== undefined) return cached;
+    const block = this.#block.get(id) as Buffer | undefined;
+    return block === undefined ? undefined : this.#blockCache.add(id, block);
   }
 
   /** The blocks from the cursor on that hold the levels of `mask`, enough for `limit` of their postings. */
-  #filtered(wordId: number, mask: number, beforeKey: number | undefined, limit: number): Buffer[] {
+  #filtered(wordId: number, mask: number, beforeKey: number | undefined, limit: number): CachedBlock[] {
     const directory = this.#directory;
     const [first, end] = directory.blocks(wordId);
     const from = this.#start(first, end, beforeKey);
-    const out: Buffer[] = [];
+    const out: CachedBlock[] = [];
     let found = 0;
     for (let b = from; b < end && found < limit; b++) {
       const n = directory.count(b, mask);
       if (n === 0) continue;
-      const block = this.#block.get(blockId(wordId, b - first)) as Buffer | undefined;
+      const block = this.#blockAt(blockId(wordId, b - first));
       if (block === undefined) continue;
       out.push(block);
       // The cursor's own block may hold newer postings, which are not counted.
@@ -281,11 +304,11 @@ export class ClipStore {
   }
 
   /** The word's blocks from `from` on that hold a level of `mask`, read one at a time as they are asked for. */
-  *#blocksHolding(wordId: number, mask: number, from: number): Generator<Buffer> {
+  *#blocksHolding(wordId: number, mask: number, from: number): Generator<CachedBlock> {
     const [first, end] = this.#directory.blocks(wordId);
     for (let b = from; b < end; b++) {
       if (this.#directory.count(b, mask) === 0) continue;
-      const block = this.#block.get(blockId(wordId, b - first)) as Buffer | undefined;
+      const block = this.#blockAt(blockId(wordId, b - first));
       if (block !== undefined) yield block;
     }
   }
@@ -306,8 +329,11 @@ export class ClipStore {
     const mask = levelMask(levels);
     let rank = 0;
     let next = 0;
-    for (const block of this.#blocksHolding(wordId, mask, this.#directory.blocks(wordId)[0])) {
-      const occurrences = new BlockOccurrences(block);
+    for (const { block, occurrences } of this.#blocksHolding(
+      wordId,
+      mask,
+      this.#directory.blocks(wordId)[0],
+    )) {
       for (let i = 0; i < blockLength(block); i++) {
         if ((mask & (1 << levelOf(block, i))) === 0 || !keep(keyAt(block, i))) continue;
         if (rank++ !== wanted[next]) continue;
@@ -330,11 +356,12 @@ export class ClipStore {
         rest -= n;
         continue;
       }
-      const block = this.#block.get(blockId(wordId, b - first)) as Buffer | undefined;
-      if (block === undefined) return undefined;
+      const cached = this.#blockAt(blockId(wordId, b - first));
+      if (cached === undefined) return undefined;
+      const { block, occurrences } = cached;
       for (let i = 0; i < blockLength(block); i++) {
         if ((mask & (1 << levelOf(block, i))) === 0) continue;
-        if (rest-- === 0) return { ...postingAt(block, i), occurrences: new BlockOccurrences(block), at: i };
+        if (rest-- === 0) return { ...postingAt(block, i), occurrences, at: i };
       }
       return undefined;
     }

@@ -86,6 +86,12 @@ export function postingAt(block: Buffer, i: number): Posting {
   };
 }
 
+/** Bytes the block takes in memory once its occurrence heap is inflated: the block, and the heap inflated. */
+export function decodedBytes(block: Buffer): number {
+  const heap = block.readUInt32LE(4);
+  return (heap & DEFLATED) !== 0 ? block.length + ((heap & ~DEFLATED) >>> 0) : block.length;
+}
+
 /** The block's occurrence heap, inflated when stored deflated. */
 function heapOf(block: Buffer): Buffer {
   const n = blockLength(block);
