@@ -61,6 +61,16 @@ only end condition. Cursors do not expire: a week later one continues where it s
 Answers that depend only on the index carry an \`ETag\` and \`Cache-Control: private, max-age=${SNAPSHOT_MAX_AGE_S}\`;
 send the ETag back in \`If-None-Match\` to get \`304 Not Modified\`. Errors and \`/v1/usage\` are \`no-store\`.
 
+## Versioning
+
+The version is the path prefix \`/v1\`. Within v1 every change is additive: new endpoints, new optional
+parameters and new response fields (\`levelSource\`, \`wordsPerMinute\`, \`occurrences=all\` were added
+this way); no field changes meaning or type, no default changes, nothing is removed. Ignore fields you do
+not know, and read \`occurrences\` as an array of any length. A change that would break a caller comes as
+\`/v2\`, served beside \`/v1\`; \`/v1\` then keeps answering for at least twelve months, and its
+answers carry \`Deprecation\` and \`Sunset\` headers with the date it stops. Each release is announced
+in this reference, whose \`info.version\` (in \`/v1/openapi.json\`) names it.
+
 ## Attribution
 
 Playback happens on the video platform, in your own embed (\`embedUrl\`). Link every clip to its
