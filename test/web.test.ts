@@ -58,7 +58,8 @@ describe("the search page", () => {
   it("suggests catalogue words with level and clip count as a prefix is typed, and shows the one picked", async () => {
     const { page } = desktop;
     await visit(page, "/");
-    await page.getByRole("combobox", { name: "Word" }).fill("ru");
+    // The search box is the one element labelled "Word", so the plainest locator finds it.
+    await page.getByLabel("Word").fill("ru");
     const option = page.getByRole("option", { name: /^run, level A1, \d+ clips$/ });
     await option.waitFor();
     await page.keyboard.press("ArrowDown");
@@ -196,7 +197,8 @@ describe("the players", () => {
     const before = await spoken.getAttribute("data-t");
     const current = page.locator("button.cue[aria-current='true']");
     const cueBefore = await current.getAttribute("data-idx");
-    await page.getByRole("button", { name: "Play", exact: true }).click();
+    // No other control's name holds "Play", so the name alone, not exact, finds the button.
+    await page.getByRole("button", { name: "Play" }).click();
     await expect.poll(() => spoken.getAttribute("data-t"), { timeout: 10_000 }).not.toBe(before);
     const later = Number(await spoken.getAttribute("data-t"));
     expect(later).toBeGreaterThan(Number(before));
@@ -230,7 +232,7 @@ describe("the players", () => {
     expect(external).toContain("https://www.youtube.com/iframe_api");
     const watch = page.getByRole("link", { name: "Watch on YouTube" });
     expect(await watch.getAttribute("href")).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=wctest-/);
-    await page.getByRole("button", { name: "Replay the word" }).click();
+    await page.getByRole("button", { name: "Hear the word again" }).click();
     await page.getByRole("button", { name: "0.75× speed" }).click();
     expect(await page.getByRole("button", { name: "0.75× speed" }).getAttribute("aria-pressed")).toBe("true");
     const calls = await page.evaluate(

@@ -76,7 +76,7 @@ export async function mountClipView(
   const replayButton = h(
     "button",
     { type: "button", class: "replay" },
-    focus === undefined ? "Play from the start" : "Replay the word",
+    focus === undefined ? "Back to the start" : "Hear the word again",
   );
   const slowButton = h("button", { type: "button", class: "slow", "aria-pressed": "false" }, "0.75× speed");
   const timeLabel = h("span", { class: "time", "aria-label": "Playback time" }, clock(startS));
