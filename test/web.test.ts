@@ -45,6 +45,7 @@ async function wordClips(word: string, query = "") {
     matchedWord: string;
     matchType: string;
     didYouMean: string[];
+    word: { word: string; meaning: string };
     totalCount: number;
     clips: { clipId: string; title: string; generated?: boolean; channel: { name: string } }[];
   };
@@ -111,6 +112,30 @@ describe("the search page", () => {
     await expect.poll(() => page.locator(".clip-title").textContent()).toBe(expected.clips[0]?.title);
     expect(await page.getByRole("button", { name: "Previous", exact: true }).isDisabled()).toBe(true);
   });
+  it("searches several words as the catalogue entry when there is one, else as a phrase spoken in the clips", async () => {
+    const { page } = desktop;
+    const phrase = (
+      await server.api(`/v1/phrases/${encodeURIComponent("a lot of")}/clips?limit=20`, {
+        key: server.keys.generous,
+      })
+    ).body;
+    expect(phrase.totalCount).toBeGreaterThan(1);
+    await visit(page, "/?q=a+lot+of");
+    const position = page.locator("#position");
+    await expect.poll(() => position.textContent()).toBe(`1 of ${phrase.totalCount}`);
+    expect(await page.locator(".headword").textContent()).toBe("a lot of");
+    expect(await page.locator(".word-info").textContent()).toContain("phrase");
+    expect(await page.locator(".clip-title").textContent()).toBe(phrase.clips[0]?.title);
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect.poll(() => position.textContent()).toBe(`2 of ${phrase.totalCount}`);
+    expect(await page.getByTestId("showing").count()).toBe(0);
+
+    const entry = await wordClips("ice cream");
+    await visit(page, "/?q=ice+cream");
+    await expect.poll(() => position.textContent()).toBe(`1 of ${entry.totalCount}`);
+    expect(await page.locator(".meaning").textContent()).toBe(entry.word.meaning);
+  });
+
   it("shows the meaning in the language picked", async () => {
     const { page } = desktop;
     const gloss = async (language: string) =>

@@ -14,6 +14,7 @@ export const SITE_PREFIX = "/site/v1";
 const OPEN_PATHS = [
   /^words$/,
   /^words\/[^/]+\/clips$/,
+  /^phrases\/[^/]+\/clips$/,
   /^clips\/[^/]+$/,
   /^clips\/[^/]+\/transcript$/,
   /^topics$/,

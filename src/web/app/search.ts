@@ -1,6 +1,8 @@
 /**
  * `/`: look a word up and watch its clips one at a time, with the word's level and meaning, "3 of 268",
  * and, after a near spelling or another form, which word the results are for and the other candidates.
+ * Several words are a catalogue entry when the catalogue has one (`ice cream`, with its meaning), else a
+ * phrase as spoken, token after token (`by the way`, `gave up`).
  */
 import { siteGet } from "./api.js";
 import { attachAutocomplete } from "./autocomplete.js";
@@ -15,7 +17,7 @@ import {
   writeChoices,
 } from "./core/choices.js";
 import { byId, h } from "./dom.js";
-import type { WordClipsPage } from "./types.js";
+import type { ClipRecord, PhraseClipsPage, WordClipsPage, WordRecord, WordsPage } from "./types.js";
 
 const PAGE_SIZE = 20;
 
@@ -39,11 +41,28 @@ const levelInputs = LEVELS.map((level) => {
   return box;
 });
 
+/** What a search found: a catalogue word's clips, or a phrase's, with how to ask for the next page. */
+interface Found {
+  /** The endpoint path and the query its cursors are bound to. */
+  path: string;
+  query: Record<string, string | number>;
+  /** The word or phrase the results are for, and how it was matched to what was typed. */
+  matched: string;
+  matchType: WordClipsPage["matchType"];
+  sent: string;
+  didYouMean: string[];
+  /** The catalogue word; none for a phrase. */
+  word: WordRecord | undefined;
+  totalCount: number;
+  clips: ClipRecord[];
+  nextCursor: string | null;
+}
+
 /** The results being shown: the pages loaded so far, and which clip is on screen. */
 interface Shown {
   choices: Choices;
-  first: WordClipsPage;
-  clips: WordClipsPage["clips"];
+  first: Found;
+  clips: ClipRecord[];
   nextCursor: string | null;
   index: number;
 }
@@ -83,7 +102,7 @@ function wordLink(word: string, choices: Choices): HTMLAnchorElement {
   return link;
 }
 
-function showMatch(page: WordClipsPage, choices: Choices): void {
+function showMatch(page: Found, choices: Choices): void {
   match.replaceChildren();
   if (page.matchType !== "exact") {
     const how = page.matchType === "forms" ? "a form of" : "the nearest spelling to";
@@ -92,8 +111,8 @@ function showMatch(page: WordClipsPage, choices: Choices): void {
         "p",
         { class: "showing", "data-testid": "showing" },
         "Showing results for ",
-        h("strong", {}, h("em", {}, page.matchedWord)),
-        ` (${how} “${page.query}”).`,
+        h("strong", {}, h("em", {}, page.matched)),
+        ` (${how} “${page.sent}”).`,
       ),
     );
   }
@@ -106,6 +125,15 @@ function showMatch(page: WordClipsPage, choices: Choices): void {
     match.append(h("p", { class: "did-you-mean" }, "Did you mean: ", ...links, "?"));
   }
   const word = page.word;
+  if (word === undefined) {
+    const clips = `${page.totalCount} ${page.totalCount === 1 ? "clip" : "clips"}`;
+    wordInfo.replaceChildren(
+      h("strong", { class: "headword" }, page.matched),
+      ` · phrase · ${clips}`,
+      h("span", { class: "meaning" }, "Spoken word after word, across caption lines too."),
+    );
+    return;
+  }
   const clips = `${word.clipCount} ${word.clipCount === 1 ? "clip" : "clips"}`;
   wordInfo.replaceChildren(
     h("strong", { class: "headword" }, word.word),
@@ -114,6 +142,55 @@ function showMatch(page: WordClipsPage, choices: Choices): void {
     ` · ${clips}`,
     h("span", { class: "meaning" }, word.meaning),
   );
+}
+
+function wordFound(page: WordClipsPage, path: string, query: Found["query"]): Found {
+  return {
+    path,
+    query,
+    matched: page.matchedWord,
+    matchType: page.matchType,
+    sent: page.query,
+    didYouMean: page.didYouMean,
+    word: page.word,
+    totalCount: page.totalCount,
+    clips: page.clips,
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** The first page of a search: a word, a catalogue entry of several words, or a phrase as spoken. */
+async function lookUp(choices: Choices): Promise<Found> {
+  const q = choices.q;
+  const wordPath = `/words/${encodeURIComponent(q)}/clips`;
+  if (!/\s/.test(q)) {
+    const query = { limit: PAGE_SIZE, ...filterQuery(choices) };
+    return wordFound(await siteGet<WordClipsPage>(wordPath, query), wordPath, query);
+  }
+  // Several words: the catalogue entry only when the catalogue has exactly it (a near spelling of a whole
+  // entry, `gave up` read as `make-up`, is not what was typed). Asked of the catalogue first, so that no
+  // lookup is refused with a 404 on the way.
+  const spaced = q.toLowerCase().split(/\s+/).join(" ");
+  const entries = await siteGet<WordsPage>("/words", { q, limit: 1 });
+  if (entries.words[0]?.word.toLowerCase() === spaced) {
+    const query = { limit: PAGE_SIZE, ...filterQuery(choices) };
+    return wordFound(await siteGet<WordClipsPage>(wordPath, query), wordPath, query);
+  }
+  const path = `/phrases/${encodeURIComponent(q)}/clips`;
+  const query = { limit: PAGE_SIZE, ...filterQuery(choices) };
+  const page = await siteGet<PhraseClipsPage>(path, query);
+  return {
+    path,
+    query,
+    matched: page.phrase,
+    matchType: page.matchType,
+    sent: page.query,
+    didYouMean: [],
+    word: undefined,
+    totalCount: page.totalCount,
+    clips: page.clips,
+    nextCursor: page.nextCursor,
+  };
 }
 
 async function showClip(autoplay: boolean): Promise<void> {
@@ -135,7 +212,7 @@ async function showClip(autoplay: boolean): Promise<void> {
     const mounted = await mountClipView(
       clipBox,
       clip,
-      occurrence === undefined ? undefined : { wordId: first.word.wordId, tStart: occurrence.tStart },
+      occurrence === undefined ? undefined : { wordId: first.word?.wordId ?? -1, tStart: occurrence.tStart },
       { autoplay, signal: controller.signal },
     );
     if (controller.signal.aborted) mounted.destroy();
@@ -153,10 +230,9 @@ async function move(step: 1 | -1): Promise<void> {
   if (target < 0 || target >= shown.first.totalCount) return;
   if (target >= shown.clips.length && shown.nextCursor !== null) {
     try {
-      const more = await siteGet<WordClipsPage>(`/words/${encodeURIComponent(shown.first.query)}/clips`, {
-        limit: PAGE_SIZE,
+      const more = await siteGet<WordClipsPage | PhraseClipsPage>(shown.first.path, {
+        ...shown.first.query,
         cursor: shown.nextCursor,
-        ...filterQuery(shown.choices),
       });
       shown.clips.push(...more.clips);
       shown.nextCursor = more.nextCursor;
@@ -182,10 +258,7 @@ async function search(choices: Choices, how: { push: boolean; autoplay: boolean 
   }
   document.title = `${choices.q} · wordclip`;
   try {
-    const page = await siteGet<WordClipsPage>(`/words/${encodeURIComponent(choices.q)}/clips`, {
-      limit: PAGE_SIZE,
-      ...filterQuery(choices),
-    });
+    const page = await lookUp(choices);
     shown = { choices, first: page, clips: [...page.clips], nextCursor: page.nextCursor, index: 0 };
     results.hidden = false;
     showMatch(page, choices);
@@ -195,7 +268,7 @@ async function search(choices: Choices, how: { push: boolean; autoplay: boolean 
       position.textContent = "";
       prevButton.disabled = true;
       nextButton.disabled = true;
-      message.textContent = `No clips of “${page.matchedWord}” at the chosen levels.`;
+      message.textContent = `No clips of “${page.matched}” at the chosen levels.`;
       return;
     }
     await showClip(how.autoplay);
@@ -205,9 +278,11 @@ async function search(choices: Choices, how: { push: boolean; autoplay: boolean 
     results.hidden = true;
     const code = (error as { code?: string }).code;
     message.textContent =
-      code === "not_found"
-        ? `“${choices.q}” is not in the catalogue, and no word is spelled close to it.`
-        : problemText(error);
+      code !== "not_found"
+        ? problemText(error)
+        : /\s/.test(choices.q)
+          ? `No clip says “${choices.q}”, in any form of its words.`
+          : `“${choices.q}” is not in the catalogue, and no word is spelled close to it.`;
   }
 }
 

@@ -7,6 +7,7 @@ import type {
   CorpusResponse,
   FeedClip,
   FeedResponse,
+  PhraseClipsResponse,
   TopicsResponse,
   TranscriptResponse,
   Word,
@@ -22,6 +23,7 @@ export type AnyClip = FeedClip & { occurrences?: ClipWithOccurrences["occurrence
 
 export type WordsPage = WordsResponse;
 export type WordClipsPage = WordClipsResponse;
+export type PhraseClipsPage = PhraseClipsResponse;
 export type Transcript = TranscriptResponse;
 export type Cue = TranscriptResponse["cues"][number];
 export type TimedWord = NonNullable<TranscriptResponse["words"]>[number];
