@@ -67,23 +67,31 @@ export class TokenCursor {
     this.#tokenId = tokenId;
   }
 
-  /** The token's positions in the clip with this key, or undefined when the clip does not say it. */
-  positions(key: number): Int32Array | undefined {
+  /**
+   * Moves to the clip with this key: its index in `list` (its positions are
+   * `list.positions[list.starts[i] … list.starts[i + 1])`), or -1 when the clip does not say the token.
+   */
+  find(key: number): number {
     if (key < this.#minKey) {
       const row = this.#blockAt.get(this.#tokenId, key) as [number, Buffer] | undefined;
       if (row === undefined) {
         this.#block = undefined;
         this.#minKey = Number.NEGATIVE_INFINITY;
-        return undefined;
+        return -1;
       }
       this.#minKey = row[0];
       this.#block = decodeTokenBlock(row[1]);
       this.#at = 0;
     }
     const block = this.#block;
-    if (block === undefined) return undefined;
-    while (this.#at < block.keys.length && (block.keys[this.#at] as number) > key) this.#at++;
-    if (block.keys[this.#at] !== key) return undefined;
-    return block.positions.subarray(block.starts[this.#at], block.starts[this.#at + 1]);
+    if (block === undefined) return -1;
+    const keys = block.keys;
+    while (this.#at < keys.length && (keys[this.#at] as number) > key) this.#at++;
+    return keys[this.#at] === key ? this.#at : -1;
+  }
+
+  /** The block `find` last moved to. */
+  get list(): TokenList {
+    return this.#block as TokenList;
   }
 }

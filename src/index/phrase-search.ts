@@ -6,7 +6,7 @@
  * Results are kept per phrase (a small LRU), so the pages of one phrase read the index once.
  */
 import { LEVELS } from "../domain.js";
-import type { PhraseIndex, SpokenToken } from "./phrase-index.js";
+import type { PhraseIndex, SpokenToken, TokenCursor } from "./phrase-index.js";
 
 /** Clips that say the phrase, newest first; clip `i`'s phrase starts are `starts[offsets[i] … offsets[i + 1])`. */
 export interface PhraseMatches {
@@ -26,69 +26,91 @@ function sizeOf(place: readonly SpokenToken[]): number {
   return place.reduce((n, t) => n + t.clips, 0);
 }
 
-/** Sorted union of several sorted position lists. */
-function union(lists: readonly Int32Array[]): Int32Array {
-  if (lists.length === 1) return lists[0] as Int32Array;
-  const all = new Int32Array(lists.reduce((n, l) => n + l.length, 0));
-  let at = 0;
-  for (const list of lists) {
-    all.set(list, at);
-    at += list.length;
+/** A growable array of 32-bit integers. */
+class Int32Buffer {
+  data = new Int32Array(256);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
   }
-  all.sort();
-  return all.filter((p, i) => i === 0 || p !== all[i - 1]);
 }
 
-function has(sorted: Int32Array, value: number): boolean {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const at = sorted[mid] as number;
-    if (at === value) return true;
-    if (at < value) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-}
-
+/**
+ * Clips still in the running, newest first, in flat arrays: clip `i` is `keys[i]` at `levels[i]`, and its
+ * phrase starts are `starts.data[at[i] … at[i + 1])`, ascending.
+ */
 interface Candidates {
   keys: number[];
   levels: number[];
-  starts: Int32Array[];
+  at: number[];
+  starts: Int32Buffer;
+}
+
+function noCandidates(): Candidates {
+  return { keys: [], levels: [], at: [0], starts: new Int32Buffer() };
+}
+
+/** Ends candidate `key` if any start was pushed for it since the last one ended; else takes them back. */
+function close(out: Candidates, key: number, level: number): void {
+  const from = out.at[out.at.length - 1] as number;
+  if (out.starts.length === from) return;
+  out.keys.push(key);
+  out.levels.push(level);
+  out.at.push(out.starts.length);
 }
 
 /** The rarest place's clips, every token of it merged, with the phrase starts its positions imply. */
 function driverCandidates(index: PhraseIndex, place: readonly SpokenToken[], offset: number): Candidates {
-  const byKey = new Map<number, { level: number; lists: Int32Array[] }>();
+  const out = noCandidates();
+  if (place.length === 1) {
+    // One token: its blocks are newest first already, and its positions are the starts, less the offset.
+    for (const block of index.blocks((place[0] as SpokenToken).tokenId)) {
+      const { keys, levels, starts, positions } = block;
+      for (let i = 0; i < keys.length; i++) {
+        for (let p = starts[i] as number; p < (starts[i + 1] as number); p++) {
+          const start = (positions[p] as number) - offset;
+          if (start >= 0) out.starts.push(start);
+        }
+        close(out, keys[i] as number, levels[i] as number);
+      }
+    }
+    return out;
+  }
+  // Several tokens (a word and its forms): each clip's positions gathered from all of them.
+  const byKey = new Map<number, { level: number; positions: number[] }>();
   for (const token of place) {
     for (const block of index.blocks(token.tokenId)) {
-      for (let i = 0; i < block.keys.length; i++) {
-        const key = block.keys[i] as number;
-        const positions = block.positions.subarray(block.starts[i], block.starts[i + 1]);
-        const seen = byKey.get(key);
-        if (seen === undefined) byKey.set(key, { level: block.levels[i] as number, lists: [positions] });
-        else seen.lists.push(positions);
+      const { keys, levels, starts, positions } = block;
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i] as number;
+        let seen = byKey.get(key);
+        if (seen === undefined) {
+          seen = { level: levels[i] as number, positions: [] };
+          byKey.set(key, seen);
+        }
+        for (let p = starts[i] as number; p < (starts[i + 1] as number); p++)
+          seen.positions.push(positions[p] as number);
       }
     }
   }
-  const keys = [...byKey.keys()];
-  if (place.length > 1) keys.sort((a, b) => b - a);
-  const out: Candidates = { keys: [], levels: [], starts: [] };
+  const keys = [...byKey.keys()].sort((a, b) => b - a);
   for (const key of keys) {
-    const entry = byKey.get(key) as { level: number; lists: Int32Array[] };
-    const starts = union(entry.lists)
-      .map((p) => p - offset)
-      .filter((s) => s >= 0);
-    if (starts.length === 0) continue;
-    out.keys.push(key);
-    out.levels.push(entry.level);
-    out.starts.push(starts);
+    const { level, positions } = byKey.get(key) as { level: number; positions: number[] };
+    // Two tokens are never at one position, so the positions need no de-duplication.
+    positions.sort((a, b) => a - b);
+    for (const position of positions) if (position >= offset) out.starts.push(position - offset);
+    close(out, key, level);
   }
   return out;
 }
 
-/** Keeps the candidates whose starts have a token of `place` at `start + offset`. */
+/** Keeps the candidates' starts that have a token of `place` at `start + offset`. */
 function narrow(
   index: PhraseIndex,
   candidates: Candidates,
@@ -96,21 +118,41 @@ function narrow(
   offset: number,
 ): Candidates {
   const cursors = place.map((token) => index.cursor(token.tokenId));
-  const out: Candidates = { keys: [], levels: [], starts: [] };
-  candidates.keys.forEach((key, c) => {
-    const lists: Int32Array[] = [];
-    for (const cursor of cursors) {
-      const positions = cursor.positions(key);
-      if (positions !== undefined) lists.push(positions);
+  const found = new Int32Array(cursors.length);
+  const next = new Int32Array(cursors.length);
+  const out = noCandidates();
+  const starts = candidates.starts.data;
+  for (let c = 0; c < candidates.keys.length; c++) {
+    const key = candidates.keys[c] as number;
+    let any = false;
+    for (let t = 0; t < cursors.length; t++) {
+      const i = (cursors[t] as TokenCursor).find(key);
+      found[t] = i;
+      if (i !== -1) {
+        any = true;
+        next[t] = (cursors[t] as TokenCursor).list.starts[i] as number;
+      }
     }
-    if (lists.length === 0) return;
-    const positions = union(lists);
-    const starts = (candidates.starts[c] as Int32Array).filter((s) => has(positions, s + offset));
-    if (starts.length === 0) return;
-    out.keys.push(key);
-    out.levels.push(candidates.levels[c] as number);
-    out.starts.push(starts);
-  });
+    if (!any) continue;
+    // Starts ascend, so each token's positions are walked once, alongside them.
+    for (let s = candidates.at[c] as number; s < (candidates.at[c + 1] as number); s++) {
+      const target = (starts[s] as number) + offset;
+      for (let t = 0; t < cursors.length; t++) {
+        const i = found[t] as number;
+        if (i === -1) continue;
+        const list = (cursors[t] as TokenCursor).list;
+        const end = list.starts[i + 1] as number;
+        let p = next[t] as number;
+        while (p < end && (list.positions[p] as number) < target) p++;
+        next[t] = p;
+        if (p < end && list.positions[p] === target) {
+          out.starts.push(starts[s] as number);
+          break;
+        }
+      }
+    }
+    close(out, key, candidates.levels[c] as number);
+  }
   return out;
 }
 
@@ -123,22 +165,13 @@ export function matchPhrase(index: PhraseIndex, places: readonly (readonly Spoke
     if (candidates.keys.length === 0) break;
     candidates = narrow(index, candidates, places[i] ?? [], i);
   }
-  const n = candidates.keys.length;
-  const offsets = new Int32Array(n + 1);
-  for (let i = 0; i < n; i++)
-    offsets[i + 1] = (offsets[i] as number) + (candidates.starts[i] as Int32Array).length;
-  const starts = new Int32Array(offsets[n] as number);
   const byLevel = new Int32Array(LEVELS.length);
-  candidates.starts.forEach((s, i) => {
-    starts.set(s, offsets[i] as number);
-    const level = candidates.levels[i] as number;
-    byLevel[level] = (byLevel[level] as number) + 1;
-  });
+  for (const level of candidates.levels) byLevel[level] = (byLevel[level] as number) + 1;
   return {
     keys: Float64Array.from(candidates.keys),
     levels: Uint8Array.from(candidates.levels),
-    offsets,
-    starts,
+    offsets: Int32Array.from(candidates.at),
+    starts: candidates.starts.data.slice(0, candidates.starts.length),
     byLevel,
   };
 }

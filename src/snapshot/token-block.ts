@@ -127,15 +127,17 @@ export function decodeTokenBlock(block: Uint8Array): TokenList {
     keys[i] = key;
   }
   for (let i = 0; i < n; i++) levels[i] = input.uint();
-  const positions: number[] = [];
+  // Every position takes a byte at least: the block's length bounds their number.
+  const positions = new Int32Array(block.length);
+  let at = 0;
   for (let i = 0; i < n; i++) {
     const count = input.uint();
     let position = 0;
     for (let c = 0; c < count; c++) {
       position = c === 0 ? input.uint() : position + input.uint();
-      positions.push(position);
+      positions[at++] = position;
     }
-    starts[i + 1] = positions.length;
+    starts[i + 1] = at;
   }
-  return { keys, levels, starts, positions: Int32Array.from(positions) };
+  return { keys, levels, starts, positions: positions.subarray(0, at) };
 }
