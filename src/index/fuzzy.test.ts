@@ -115,6 +115,22 @@ describe("FuzzyIndex.candidates", () => {
     expect(words(fuzzy.candidates("seperate", 3))[0]).toBe("separate");
   });
 
+  it("ranks a word with a letter left out before one a neighbouring key away (dum → drum, not dun)", () => {
+    const catalog = testCatalog([
+      { word: "drum", frequency: 18 },
+      { word: "dun", frequency: 18 },
+    ]);
+    expect(words(new FuzzyIndex(catalog).candidates("dum", 2))).toEqual(["drum", "dun"]);
+  });
+
+  it("ranks a word whose silent letter was left out before one a neighbouring key away (nife → knife, not nice)", () => {
+    const catalog = testCatalog([
+      { word: "knife", frequency: 30 },
+      { word: "nice", frequency: 30 },
+    ]);
+    expect(words(new FuzzyIndex(catalog).candidates("nife", 2))[0]).toBe("knife");
+  });
+
   it("prefers the word spoken more often among equally close ones (wich → which)", () => {
     const catalog = testCatalog([
       { word: "wick", frequency: 1.85 },
