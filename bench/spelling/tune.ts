@@ -3,7 +3,9 @@
  * generated set drawn with another seed than the benchmark's and on the `tune` half of the real
  * misspellings, with every miss listed. Run after a bench run has built its snapshot:
  *
- *   node dist/bench/spelling/tune.js bench/out/snapshot-5000.sqlite [count] > misses.txt
+ *   node dist/bench/spelling/tune.js bench/out/snapshot-5000.sqlite [count] [seed] > misses.txt
+ *
+ * A second seed checks that a change found on the first holds on other misspellings.
  */
 import { Snapshot } from "../../src/index/snapshot.js";
 import { developmentSet } from "../workload/dev-set.js";
@@ -15,8 +17,8 @@ import { ourAnswers, score } from "./section.js";
 const TUNING_SEED = "tuning-spelling";
 
 function main(): void {
-  const [snapshotPath, countText] = process.argv.slice(2);
-  if (snapshotPath === undefined) throw new Error("usage: tune.js <snapshot.sqlite> [count]");
+  const [snapshotPath, countText, seed = TUNING_SEED] = process.argv.slice(2);
+  if (snapshotPath === undefined) throw new Error("usage: tune.js <snapshot.sqlite> [count] [seed]");
   const snapshot = new Snapshot(snapshotPath);
   const index = snapshot.language("en");
   if (index === undefined) throw new Error("the snapshot has no English catalogue");
@@ -24,7 +26,7 @@ function main(): void {
   const generated = developmentSet(
     index.catalog.words.map((w) => ({ word: w.norm, frequency: w.frequency })),
     {
-      seed: TUNING_SEED,
+      seed,
       count: Number(countText ?? 3000),
       isWord: (t) => isCatalogueSpelling(index, t) || isEnglish(t),
     },

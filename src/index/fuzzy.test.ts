@@ -80,10 +80,10 @@ describe("FuzzyIndex.candidates", () => {
   it("finds a spelling two cheap slips away even when another is one plain edit away", () => {
     const catalog = testCatalog([{ word: "nekesary" }, { word: "neccessary" }]);
     const found = new FuzzyIndex(catalog).candidates("necesary", 5);
-    // Two undoubled letters (half an edit each) against a k for a soft c (a whole edit): the closer
-    // spelling, which shares more trigrams too, ranks first.
+    // Two undoubled letters (three eighths of an edit each) against a k for a soft c (a whole edit): the
+    // closer spelling, which shares more trigrams too, ranks first.
     expect(summary(found)).toEqual([
-      { word: "neccessary", distance: 1, viaForm: false },
+      { word: "neccessary", distance: 0.75, viaForm: false },
       { word: "nekesary", distance: 1, viaForm: false },
     ]);
   });

@@ -77,7 +77,8 @@ describe("resolveWord", () => {
   });
 
   it("stops at the stages the match mode allows", () => {
-    expect(matched("running", "strict")).toEqual({ notFound: ["run"] });
+    // Not found in strict mode: the word it is a form of is the first guess.
+    expect((matched("running", "strict") as { notFound: string[] }).notFound[0]).toBe("run");
     expect(matched("recieve", "forms")).toMatchObject({ notFound: expect.arrayContaining(["receive"]) });
     expect(matched("recieve", "strict")).toMatchObject({ notFound: expect.arrayContaining(["receive"]) });
   });

@@ -1,24 +1,28 @@
 /**
  * Edit distance weighted by how people misspell: the edits of Damerau-Levenshtein (optimal string
- * alignment), with the slips that dominate real misspellings costing less than an arbitrary edit. Typing
- * slips: swapping two neighbours (`recieve`), doubling or undoubling a letter (`neccessary`, `ocasion`),
- * leaving a letter out (`warnig`) cost half an edit; a key next to the intended one on a QWERTY keyboard
- * three quarters; a letter added stays a whole edit, so the distance from what was typed to a word is not
- * the distance back. Slips by ear cost half an edit: one vowel for another (`seperate`), a consonant
- * spelled as another that sounds the same (a hard c for k or q, a soft c for s, s/z, k/q, g/j: `pleace`,
- * `kat`), `ph` for `f`, `ks` for `x`, `kw` for `qu`, `sh` for the `ti` or `ci` of -tion or -cial, and back
- * (`fone`, `relaks`, `kwick`, `nashon`), a silent letter left out or added: an `h` after c, g, r or w
- * (`wich`, `gost`), a final `e` (`intens`), the c of ck, the k or g of kn or gn, the w of wr, the t of
- * tch, the d of dge, an initial p before s, the b of mb, the c of sc. So among candidates one plain edit
- * away, the one a typist more likely meant ranks first.
+ * alignment), with the slips that dominate real misspellings costing less than an arbitrary edit. The
+ * likeliest cost three eighths of an edit: swapping two neighbours (`recieve`), doubling or undoubling a
+ * letter (`neccessary`, `ocasion`), a consonant spelled as another that sounds the same (a hard c for k or
+ * q, a soft c for s, s/z, k/q, g/j: `pleace`, `kat`), a silent letter left out or added (an `h` after c, g,
+ * r or w: `wich`, `gost`; a final `e`: `intens`; the c of ck, the k or g of kn or gn, the w of wr, the t of
+ * tch, the d of dge, an initial p before s, the b of mb, the c of sc: `trak`, `nife`). Half an edit: one
+ * vowel for another (`seperate`), two letters for one sound and back (`ph` for `f`, `ks` for `x`, `kw` for
+ * `qu`, `sh` for the `ti` or `ci` of -tion or -cial: `fone`, `relaks`, `kwick`, `nashon`), a letter left
+ * out (`warnig`). A key next to the intended one on a QWERTY keyboard costs three quarters; a letter added
+ * stays a whole edit, so the distance from what was typed to a word is not the distance back. So among
+ * candidates one plain edit away, the one a typist more likely meant ranks first. The weights were chosen
+ * on generated misspellings and the tuning half of the real ones (bench/spelling/tune.ts).
  */
 
-/** Costs in quarter edits, so the dynamic programme stays in integers. */
-const EDIT = 4;
-const CHEAP = 2;
-const NEIGHBOUR = 3;
-/** A letter of the word left out of what was typed (`warnig`): the commonest slip, so half an edit. */
-const OMISSION = 2;
+/** Costs in eighths of an edit, so the dynamic programme stays in integers. */
+const EDIT = 8;
+/** The likeliest slips: a swap, a doubled or undoubled letter, a consonant by ear, a silent letter. */
+const SLIGHT = 3;
+/** A vowel for another, two letters for one sound (`ph` for `f`). */
+const CHEAP = 4;
+const NEIGHBOUR = 6;
+/** A letter of the word left out of what was typed (`warnig`): a common slip, so half an edit. */
+const OMISSION = 4;
 
 const code = (c: string): number => c.codePointAt(0) as number;
 const VOWELS = new Set([..."aeiouy"].map(code));
@@ -48,10 +52,10 @@ const I = code("i");
 /** Letters after which a c is soft (`cent`, `city`, `cycle`). */
 const SOFTENING = new Set([..."eiy"].map(code));
 
-/** c for k or q where it is hard (`kat`), for s where it is soft (`pleace`): half an edit, else a whole. */
+/** c for k or q where it is hard (`kat`), for s where it is soft (`pleace`): SLIGHT, else a whole edit. */
 function cCost(other: number, after: number): number {
   const soft = SOFTENING.has(after);
-  return (soft ? other === S : other === K || other === Q) ? CHEAP : EDIT;
+  return (soft ? other === S : other === K || other === Q) ? SLIGHT : EDIT;
 }
 const KEYBOARD_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
 
@@ -77,7 +81,7 @@ const SOUND_ALIKE_PAIRS = new Set(
 function slowSubstitutionCost(a: number, b: number): number {
   if (a === b) return 0;
   if (VOWELS.has(a) && VOWELS.has(b)) return CHEAP;
-  if (SOUND_ALIKE_PAIRS.has(pairKey(a, b))) return CHEAP;
+  if (SOUND_ALIKE_PAIRS.has(pairKey(a, b))) return SLIGHT;
   return NEIGHBOURS.has(pairKey(a, b)) ? NEIGHBOUR : EDIT;
 }
 
@@ -130,9 +134,9 @@ function silentAfter(c: number, previous: number): boolean {
 }
 
 /**
- * The cost of inserting (or deleting) each character of a word, by 1-based position: half an edit when it
+ * The cost of inserting (or deleting) each character of a word, by 1-based position: SLIGHT when it
  * doubles a neighbour, is an `h` after c, g, r or w, a final `e`, or another silent letter (silentBefore,
- * silentAfter); a whole edit otherwise.
+ * silentAfter); `plain` otherwise (a whole edit for a letter added, OMISSION for one left out).
  */
 function fillInsertionCosts(codes: Int32Array, length: number, costs: Int32Array, plain = EDIT): void {
   for (let at = 1; at <= length; at++) {
@@ -140,16 +144,16 @@ function fillInsertionCosts(codes: Int32Array, length: number, costs: Int32Array
     const previous = at > 1 ? (codes[at - 2] as number) : -1;
     let cost = plain;
     const next = codes[at] as number;
-    if (c === previous || c === next) cost = CHEAP;
-    else if (c === H && BEFORE_SILENT_H.has(previous)) cost = CHEAP;
-    else if (c === E && at === length && at > 1) cost = CHEAP;
-    else if (silentBefore(c, next, codes[at + 1] as number, at) || silentAfter(c, previous)) cost = CHEAP;
+    if (c === previous || c === next) cost = SLIGHT;
+    else if (c === H && BEFORE_SILENT_H.has(previous)) cost = SLIGHT;
+    else if (c === E && at === length && at > 1) cost = SLIGHT;
+    else if (silentBefore(c, next, codes[at + 1] as number, at) || silentAfter(c, previous)) cost = SLIGHT;
     costs[at] = cost;
   }
 }
 
 /**
- * The weighted distance from `a` (what was typed) to `b` (a candidate), in edits (0.5, 0.75, 1, …).
+ * The weighted distance from `a` (what was typed) to `b` (a candidate), in edits (0.375, 0.5, 0.75, 1, …).
  * With `max`, any value above `max` may be returned as soon as the distance surely exceeds it.
  */
 export function typoDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
@@ -162,8 +166,8 @@ export function typoDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
   const ys = y;
   const xn = fillCodes(a, xs);
   const m = fillCodes(b, ys);
-  // Each length difference needs an insertion or deletion, at least a cheap one.
-  if (Math.abs(xn - m) * CHEAP > limit) return max + 1;
+  // Each length difference needs an insertion or deletion, at least a slight one.
+  if (Math.abs(xn - m) * SLIGHT > limit) return max + 1;
   if (xIns.length < a.length + 1) xIns = new Int32Array(a.length * 2 + 1);
   if (yIns.length < b.length + 1) yIns = new Int32Array(b.length * 2 + 1);
   const xCosts = xIns;
@@ -198,7 +202,7 @@ export function typoDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
       const insertion = (current[j - 1] as number) + (yCosts[j] as number);
       if (insertion < best) best = insertion;
       if (xi === yBefore && xBefore === yj && xi !== yj) {
-        const transposition = (before[j - 2] as number) + CHEAP;
+        const transposition = (before[j - 2] as number) + SLIGHT;
         if (transposition < best) best = transposition;
       }
       // `ph` written for `f`, or `f` for `ph`.
