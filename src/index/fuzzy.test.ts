@@ -43,6 +43,7 @@ function scanEverySpelling(catalog: WordCatalog, key: string, limit: number): Ca
       const entry = catalog.words[ref.index] as WordEntry;
       const candidate = {
         entry,
+        spelling: norm,
         distance,
         similarity: sim,
         viaForm: ref.kind === 2,

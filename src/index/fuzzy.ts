@@ -55,6 +55,8 @@ export function maxEdits(length: number): number {
 
 export interface Candidate {
   entry: WordEntry;
+  /** The spelling of the word it was reached through (the headword, a variant or a form). */
+  spelling: string;
   /** Reached through an inflected form rather than the headword or a variant. */
   viaForm: boolean;
   /** Typo-weighted edits from the query to the nearest spelling of the word. */
@@ -84,10 +86,16 @@ export function candidateScore(
 
 /**
  * Whether a candidate may be taken as the word meant (not only named as a guess): within maxEdits, or one
- * edit more when it sounds like the query (`nolege` → `knowledge`).
+ * edit more when it sounds like the query (`nolege` → `knowledge`); and, however cheap each slip, no more
+ * than one plain edit past maxEdits, so that many likely slips together (`kitchenette`: four letters added,
+ * a doubled t and a final e among them) do not make another word a misspelling of a shorter one.
  */
-export function acceptable(candidate: Candidate, keyLength: number): boolean {
-  return candidate.distance <= maxEdits(keyLength) + (candidate.soundAlike ? 1 : 0);
+export function acceptable(candidate: Candidate, key: string): boolean {
+  const edits = maxEdits(key.length);
+  return (
+    candidate.distance <= edits + (candidate.soundAlike ? 1 : 0) &&
+    damerauLevenshtein(key, candidate.spelling, edits + 1) <= edits + 1
+  );
 }
 
 export function compareCandidates(a: Candidate, b: Candidate): number {
@@ -159,6 +167,7 @@ export class FuzzyIndex {
         const entry = this.#catalog.words[ref.index] as WordEntry;
         const candidate: Candidate = {
           entry,
+          spelling: norm,
           distance,
           similarity,
           viaForm: ref.kind === 2,

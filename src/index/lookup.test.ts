@@ -83,6 +83,12 @@ describe("resolveWord", () => {
     expect(matched("recieve", "strict")).toMatchObject({ notFound: expect.arrayContaining(["receive"]) });
   });
 
+  it("names a longer word a guess, not a misspelling, however likely each of its extra letters (kitchenette)", () => {
+    const small = testCatalog([{ word: "kitchen", clips: 3, forms: ["kitchens"] }]);
+    const r = resolveWord(small, new FuzzyIndex(small), "kitchenette", "fuzzy");
+    expect(r).toMatchObject({ found: false, guesses: [{ word: "kitchen" }] });
+  });
+
   it("answers not found, with no guesses, for a word nothing is close to", () => {
     expect(matched("xylophonist")).toEqual({ notFound: [] });
     expect(matched("!!!")).toEqual({ notFound: [] });
