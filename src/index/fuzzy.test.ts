@@ -13,6 +13,8 @@ import {
   FuzzyIndex,
   maxEdits,
   ONE_SLIP,
+  TWO_EDITS_MAX_QUERY,
+  TWO_EDITS_MIN_QUERY,
   WIDE_CANDIDATES,
   WIDE_MIN_SIMILARITY,
   wordsSpelled,
@@ -22,7 +24,7 @@ import type { WordCatalog, WordEntry } from "./word-catalog.js";
 
 /**
  * The naive reference: every spelling of the catalogue measured against the key, in the same rings: those
- * one plain edit away or sounding alike; unless one of them is a single slip away, those similar enough by
+ * one plain edit away (two for a key of five or six letters) or sounding alike; unless one of them is a single slip away, those similar enough by
  * trigrams; unless one is within one edit by then, the most similar at the lower threshold; each within
  * the distance cap, the best spelling per word.
  */
@@ -54,8 +56,9 @@ function scanEverySpelling(catalog: WordCatalog, key: string, limit: number): Ca
       if (seen === undefined || compareCandidates(candidate, seen) < 0) byWord.set(entry, candidate);
     }
   };
+  const plainReach = key.length >= TWO_EDITS_MIN_QUERY && key.length <= TWO_EDITS_MAX_QUERY ? 2 : 1;
   for (const norm of norms) {
-    if (damerauLevenshtein(key, norm) <= 1 || soundAlike(codes, phoneticCodes(norm))) measure(norm);
+    if (damerauLevenshtein(key, norm) <= plainReach || soundAlike(codes, phoneticCodes(norm))) measure(norm);
   }
   if (best > ONE_SLIP) {
     for (const norm of norms) if (similarity(key, norm) >= FUZZY_MIN_SIMILARITY) measure(norm);
@@ -156,6 +159,15 @@ describe("FuzzyIndex.candidates", () => {
     expect(found[0]).toMatchObject({ entry: { word: "abandoned" }, viaForm: false });
   });
 
+  it("finds a spelling two plain edits from a five- or six-letter query though a closer one stops the search (sahppe → shape)", () => {
+    const catalog = testCatalog([{ word: "shape", frequency: 100 }, { word: "sahppy" }]);
+    expect(similarity("sahppe", "shape")).toBeLessThan(FUZZY_MIN_SIMILARITY);
+    const found = new FuzzyIndex(catalog).candidates("sahppe", 5);
+    // `sahppy` is a neighbouring key away: no trigram search; `shape` is reached by two plain edits.
+    expect(found[0]?.distance).toBeLessThanOrEqual(ONE_SLIP);
+    expect(words(found)).toContain("shape");
+  });
+
   it("widens the search when nothing is within one edit (two slips in one word)", () => {
     const catalog = testCatalog([{ word: "commander" }, { word: "condor" }]);
     expect(similarity("comamndor", "commander")).toBeLessThan(FUZZY_MIN_SIMILARITY);
@@ -232,6 +244,7 @@ describe("FuzzyIndex.candidates", () => {
     // How often the property met what only sound or only the wider search finds: it must, to mean much.
     let bySoundOnly = 0;
     let widened = 0;
+    let byTwoEdits = 0;
     fc.assert(
       fc.property(
         fc.uniqueArray(word, { minLength: 1, maxLength: 40 }),
@@ -258,11 +271,25 @@ describe("FuzzyIndex.candidates", () => {
             bySoundOnly++;
           }
           if (fast.length > 0 && fast.every((c) => c.distance > CLOSE_DISTANCE)) widened++;
+          // Two plain edits and too few trigrams, from a key of five or six letters: what the two-edit ring reaches.
+          if (
+            key.length >= TWO_EDITS_MIN_QUERY &&
+            key.length <= TWO_EDITS_MAX_QUERY &&
+            fast.some(
+              (c) =>
+                !c.soundAlike &&
+                c.similarity < FUZZY_MIN_SIMILARITY &&
+                damerauLevenshtein(key, c.spelling) === 2,
+            )
+          ) {
+            byTwoEdits++;
+          }
         },
       ),
       { numRuns: 600, seed: 12 },
     );
     expect(bySoundOnly).toBeGreaterThan(10);
     expect(widened).toBeGreaterThan(30);
+    expect(byTwoEdits).toBeGreaterThan(10);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Every key one plain edit from a query (a substitution, an insertion, a deletion or a swap of two
  * neighbours), found through single-character deletions: two words are one edit apart only if they share a
- * deletion variant (or one is a deletion of the other). Trigram similarity misses these in short words
+ * deletion variant (or one is a deletion of the other). At depth 2, every key within two plain edits, by
+ * deletions of up to two characters from each side. Trigram similarity misses these in short words
  * (`teh`/`the` share one trigram of seven); this index does not. Variants are stored as 32-bit hashes in
  * sorted typed arrays, so a hundred thousand keys cost a few megabytes; a hash collision only adds a
  * candidate, which the caller's distance check then drops.
@@ -33,14 +34,24 @@ function codePoints(word: string): number[] {
   return codes;
 }
 
-/** The hashes of a word and of each word made by deleting one of its characters (repeats possible). */
-function variants(word: string): number[] {
+/**
+ * The hashes of a word and of each word made by deleting one of its characters, and with `depth` 2 two
+ * of them (repeats possible).
+ */
+function variants(word: string, depth: 1 | 2): number[] {
   const codes = codePoints(word);
   const out = [fnv1a(codes, -1)];
   for (let skip = 0; skip < codes.length; skip++) {
     // Deleting either letter of a double gives the same word: hash it once.
     if (skip > 0 && codes[skip] === codes[skip - 1]) continue;
     out.push(fnv1a(codes, skip));
+    if (depth === 2) {
+      const shorter = codes.filter((_, i) => i !== skip);
+      for (let second = skip; second < shorter.length; second++) {
+        if (second > skip && shorter[second] === shorter[second - 1]) continue;
+        out.push(fnv1a(shorter, second));
+      }
+    }
   }
   return out;
 }
@@ -50,20 +61,27 @@ const BUCKET_BITS = 16;
 const BUCKET_SHIFT = 32 - BUCKET_BITS;
 
 export class DeletionIndex {
+  readonly #depth: 1 | 2;
   readonly #hashes: Uint32Array;
   readonly #keys: Int32Array;
   /** Where each bucket's hashes start in `#hashes` (sorted, so a bucket is a contiguous range). */
   readonly #bucketStart: Uint32Array;
 
-  constructor(keys: readonly string[]) {
+  /**
+   * With `depth` 2 it finds the keys within two plain edits; `maxKeyLength` leaves longer keys out (at
+   * depth 2 a key has some length² / 2 variants).
+   */
+  constructor(keys: readonly string[], depth: 1 | 2 = 1, maxKeyLength = Number.POSITIVE_INFINITY) {
     if (keys.length > MAX_KEYS) {
       throw new RangeError(`a deletion index holds at most ${MAX_KEYS} keys, got ${keys.length}`);
     }
+    this.#depth = depth;
     // Each (hash, key) pair packed into one double, hash high, so one native numeric sort orders them.
     let packed = new Float64Array(keys.length * 8);
     let n = 0;
     keys.forEach((key, index) => {
-      for (const hash of variants(key)) {
+      if (key.length > maxKeyLength) return;
+      for (const hash of variants(key, depth)) {
         if (n === packed.length) {
           const grown = new Float64Array(packed.length * 2);
           grown.set(packed);
@@ -83,10 +101,13 @@ export class DeletionIndex {
     this.#bucketStart = bucketStarts(this.#hashes, (hash) => hash >>> BUCKET_SHIFT, 1 << BUCKET_BITS);
   }
 
-  /** Indexes of keys that may be one plain edit (or none) from the query; a superset, never missing one. */
+  /**
+   * Indexes of keys that may be within one plain edit (two at depth 2) of the query; a superset, never
+   * missing one (of the keys the index holds).
+   */
   candidates(query: string): Set<number> {
     const found = new Set<number>();
-    for (const hash of variants(query)) {
+    for (const hash of variants(query, this.#depth)) {
       const bucket = hash >>> BUCKET_SHIFT;
       let lo = this.#bucketStart[bucket] as number;
       let hi = this.#bucketStart[bucket + 1] as number;
