@@ -13,11 +13,11 @@ import { bucketStarts } from "./buckets.js";
 /** Keys an index can hold: a 32-bit hash times this stays within a double's 53 exact bits. */
 const MAX_KEYS = 2 ** 21;
 
-/** FNV-1a over code points, leaving out the one at position `skip` (-1: none). */
-function fnv1a(codes: readonly number[], skip: number): number {
+/** FNV-1a over code points, leaving out the ones at positions `skip` and `skipAlso` (-1: none). */
+function fnv1a(codes: readonly number[], skip: number, skipAlso = -1): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < codes.length; i++) {
-    if (i === skip) continue;
+    if (i === skip || i === skipAlso) continue;
     hash ^= codes[i] as number;
     hash = Math.imul(hash, 0x01000193);
   }
@@ -46,10 +46,11 @@ function variants(word: string, depth: 1 | 2): number[] {
     if (skip > 0 && codes[skip] === codes[skip - 1]) continue;
     out.push(fnv1a(codes, skip));
     if (depth === 2) {
-      const shorter = codes.filter((_, i) => i !== skip);
-      for (let second = skip; second < shorter.length; second++) {
-        if (second > skip && shorter[second] === shorter[second - 1]) continue;
-        out.push(fnv1a(shorter, second));
+      // A second deletion after the first, hashed once when it deletes one of a double of the shortened word.
+      for (let second = skip + 1; second < codes.length; second++) {
+        const before = second - 1 === skip ? skip - 1 : second - 1;
+        if (before >= 0 && codes[second] === codes[before]) continue;
+        out.push(fnv1a(codes, skip, second));
       }
     }
   }
@@ -90,7 +91,23 @@ export class DeletionIndex {
         packed[n++] = hash * MAX_KEYS + index;
       }
     });
-    const sorted = packed.subarray(0, n).sort();
+    // Laid out bucket by bucket (a counting sort on the top bits), then each bucket sorted on its own: much
+    // less work than one sort of millions of values at depth 2.
+    const filled = packed.subarray(0, n);
+    const bucketOf = (value: number): number => Math.floor(value / MAX_KEYS) >>> BUCKET_SHIFT;
+    this.#bucketStart = bucketStarts(filled, bucketOf, 1 << BUCKET_BITS);
+    const next = this.#bucketStart.slice(0, -1);
+    const sorted = new Float64Array(n);
+    for (const value of filled) {
+      const bucket = bucketOf(value);
+      sorted[next[bucket] as number] = value;
+      next[bucket] = (next[bucket] as number) + 1;
+    }
+    for (let b = 0; b < 1 << BUCKET_BITS; b++) {
+      const from = this.#bucketStart[b] as number;
+      const to = this.#bucketStart[b + 1] as number;
+      if (to - from > 1) sorted.subarray(from, to).sort();
+    }
     this.#hashes = new Uint32Array(n);
     this.#keys = new Int32Array(n);
     for (let i = 0; i < n; i++) {
@@ -98,7 +115,6 @@ export class DeletionIndex {
       this.#hashes[i] = Math.floor(value / MAX_KEYS);
       this.#keys[i] = value % MAX_KEYS;
     }
-    this.#bucketStart = bucketStarts(this.#hashes, (hash) => hash >>> BUCKET_SHIFT, 1 << BUCKET_BITS);
   }
 
   /**
