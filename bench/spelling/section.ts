@@ -18,6 +18,7 @@ import { type DevMisspelling, developmentSet } from "../workload/dev-set.js";
 import { englishWordCheck } from "../workload/english-words.js";
 import { attestedVerbForms, spokenTokens } from "../workload/verb-forms.js";
 import { isCatalogueSpelling } from "../workload/words.js";
+import { type RealMisspelling, realMisspellings } from "./real-set.js";
 
 export const SPELLING_TARGETS = { top1: 0.95, top5: 0.985, verbForms: 0.99 } as const;
 const DEV_SET_SIZE = { full: 6000, quick: 1500 } as const;
@@ -26,7 +27,7 @@ const TOP = 5;
 const percent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 /** Ours: the match and `didYouMean`, or the guesses of a not-found answer. */
-function ourAnswers(index: LanguageIndex, typo: string): string[] {
+export function ourAnswers(index: LanguageIndex, typo: string): string[] {
   const r = resolveWord(index.catalog, index.fuzzy, typo, "fuzzy");
   const entries = r.found ? [r.entry, ...r.didYouMean] : r.guesses;
   return entries.slice(0, TOP).map((e) => e.norm);
@@ -51,11 +52,20 @@ interface Scores {
   top5: number;
 }
 
-function score(
-  set: readonly DevMisspelling[],
+/** A misspelling and the word meant (or, for a real one, each catalogue word its correction spells). */
+interface Scored {
+  intended: string | readonly string[];
+}
+
+const isMeant = (m: Scored, answer: string | undefined): boolean =>
+  answer !== undefined &&
+  (typeof m.intended === "string" ? m.intended === answer : m.intended.includes(answer));
+
+export function score<T extends Scored>(
+  set: readonly T[],
   answers: readonly string[][],
-  keep = (_: DevMisspelling) => true,
-) {
+  keep = (_: T) => true,
+): Scores {
   let of = 0;
   let top1 = 0;
   let top5 = 0;
@@ -63,8 +73,8 @@ function score(
     if (!keep(m)) return;
     of++;
     const list = answers[i] ?? [];
-    if (list[0] === m.intended) top1++;
-    if (list.slice(0, TOP).includes(m.intended)) top5++;
+    if (isMeant(m, list[0])) top1++;
+    if (list.slice(0, TOP).some((a) => isMeant(m, a))) top5++;
   });
   return { top1: of === 0 ? Number.NaN : top1 / of, top5: of === 0 ? Number.NaN : top5 / of };
 }
@@ -199,6 +209,8 @@ export async function runSpellingSection(ctx: BenchContext): Promise<void> {
     }
   }
 
+  runRealSet(ctx, index);
+
   const forms = attestedVerbForms(index, spokenTokens(), isEnglish);
   const wrong = forms.flatMap(({ form, readings }) => {
     const r = resolveWord(index.catalog, index.fuzzy, form, "fuzzy");
@@ -215,5 +227,54 @@ export async function runSpellingSection(ctx: BenchContext): Promise<void> {
       .join(", ")}${wrong.length > 12 ? ", …" : ""}`,
     target: atLeast(share, SPELLING_TARGETS.verbForms, `≥ ${percent(SPELLING_TARGETS.verbForms)}`),
     data: { forms: forms.length, share, wrong },
+  });
+}
+
+/**
+ * The real misspellings (LibreOffice's AutoCorrect tables and Lintian's corrections, none of them in
+ * codespell's dictionary or Wikipedia's list), ours beside Aspell: the `report` half is the figure, the
+ * `tune` half is the one the ranking may be tuned on.
+ */
+function runRealSet(ctx: BenchContext, index: LanguageIndex): void {
+  const real = realMisspellings(index.catalog);
+  const halves = (["report", "tune"] as const).map((half) => ({
+    half,
+    n: real.filter((m) => m.half === half).length,
+  }));
+  const halfText = halves.map((h) => `${formatCount(h.n)} ${h.half}`).join(", ");
+  ctx.progress.line(`spelling: ${formatCount(real.length)} real misspellings (${halfText})`);
+  const ours = real.map((m) => ourAnswers(index, m.typo));
+  const inHalf = (half: string) => (m: RealMisspelling) => m.half === half;
+  const report = score(real, ours, inHalf("report"));
+  const tune = score(real, ours, inHalf("tune"));
+  const misses = real
+    .map((m, i) => ({ typo: m.typo, intended: m.intended, half: m.half, answers: ours[i] ?? [] }))
+    .filter((m) => !m.intended.includes(m.answers[0] ?? ""));
+  const of = `${formatCount(halves[0]?.n ?? 0)} real misspellings (report half; LibreOffice AutoCorrect and Lintian, none in codespell or Wikipedia's list)`;
+  ctx.results.add({
+    section: "spelling",
+    measure: `near spellings, ours: top-1 / top-5 on ${of}`,
+    result: `top-1 ${percent(report.top1)}, top-5 ${percent(report.top5)} (tune half of ${formatCount(halves[1]?.n ?? 0)}: ${percent(tune.top1)}/${percent(tune.top5)}; both halves: ${percent(score(real, ours).top1)}/${percent(score(real, ours).top5)})`,
+    target: {
+      text: `top-1 ≥ ${percent(SPELLING_TARGETS.top1)}, top-5 ≥ ${percent(SPELLING_TARGETS.top5)}`,
+      met: report.top1 >= SPELLING_TARGETS.top1 && report.top5 >= SPELLING_TARGETS.top5,
+    },
+    data: { size: real.length, report, tune, misses },
+  });
+  const aspell = runAspell(real.map((m) => m.typo));
+  if ("problem" in aspell) {
+    ctx.results.notice("spelling", `GNU Aspell on the real misspellings NOT RUN: ${aspell.problem}`);
+    return;
+  }
+  const theirs = aspell.suggestions.map((s) => toCatalogueWords(index.catalog, s));
+  const theirReport = score(real, theirs, inHalf("report"));
+  const theirTune = score(real, theirs, inHalf("tune"));
+  ctx.results.add({
+    section: "spelling",
+    measure: `near spellings, GNU Aspell (aspell-en, suggestions restricted to catalogue words): top-1 / top-5 on ${of}`,
+    result: `top-1 ${percent(theirReport.top1)}, top-5 ${percent(theirReport.top5)} (${aspell.version}; tune half: ${percent(theirTune.top1)}/${percent(theirTune.top5)}; both halves: ${percent(score(real, theirs).top1)}/${percent(score(real, theirs).top5)}; took ${formatCount(aspell.acceptedAsWords)} typos for words)`,
+    ratio: { value: report.top1 / theirReport.top1, label: "top-1 ours / Aspell" },
+    target: { text: "ours right first more often", met: report.top1 > theirReport.top1 },
+    data: { version: aspell.version, report: theirReport, tune: theirTune },
   });
 }

@@ -13,6 +13,8 @@ import {
   FuzzyIndex,
   maxEdits,
   ONE_SLIP,
+  TWO_EDITS_MAX_QUERY,
+  TWO_EDITS_MIN_QUERY,
   WIDE_CANDIDATES,
   WIDE_MIN_SIMILARITY,
   wordsSpelled,
@@ -22,7 +24,7 @@ import type { WordCatalog, WordEntry } from "./word-catalog.js";
 
 /**
  * The naive reference: every spelling of the catalogue measured against the key, in the same rings: those
- * one plain edit away or sounding alike; unless one of them is a single slip away, those similar enough by
+ * one plain edit away (two for a key of five or six letters) or sounding alike; unless one of them is a single slip away, those similar enough by
  * trigrams; unless one is within one edit by then, the most similar at the lower threshold; each within
  * the distance cap, the best spelling per word.
  */
@@ -43,6 +45,7 @@ function scanEverySpelling(catalog: WordCatalog, key: string, limit: number): Ca
       const entry = catalog.words[ref.index] as WordEntry;
       const candidate = {
         entry,
+        spelling: norm,
         distance,
         similarity: sim,
         viaForm: ref.kind === 2,
@@ -53,8 +56,9 @@ function scanEverySpelling(catalog: WordCatalog, key: string, limit: number): Ca
       if (seen === undefined || compareCandidates(candidate, seen) < 0) byWord.set(entry, candidate);
     }
   };
+  const plainReach = key.length >= TWO_EDITS_MIN_QUERY && key.length <= TWO_EDITS_MAX_QUERY ? 2 : 1;
   for (const norm of norms) {
-    if (damerauLevenshtein(key, norm) <= 1 || soundAlike(codes, phoneticCodes(norm))) measure(norm);
+    if (damerauLevenshtein(key, norm) <= plainReach || soundAlike(codes, phoneticCodes(norm))) measure(norm);
   }
   if (best > ONE_SLIP) {
     for (const norm of norms) if (similarity(key, norm) >= FUZZY_MIN_SIMILARITY) measure(norm);
@@ -80,10 +84,10 @@ describe("FuzzyIndex.candidates", () => {
   it("finds a spelling two cheap slips away even when another is one plain edit away", () => {
     const catalog = testCatalog([{ word: "nekesary" }, { word: "neccessary" }]);
     const found = new FuzzyIndex(catalog).candidates("necesary", 5);
-    // Two undoubled letters (half an edit each) against a k for a soft c (a whole edit): the closer
-    // spelling, which shares more trigrams too, ranks first.
+    // Two undoubled letters (three eighths of an edit each) against a k for a soft c (a whole edit): the
+    // closer spelling, which shares more trigrams too, ranks first.
     expect(summary(found)).toEqual([
-      { word: "neccessary", distance: 1, viaForm: false },
+      { word: "neccessary", distance: 0.75, viaForm: false },
       { word: "nekesary", distance: 1, viaForm: false },
     ]);
   });
@@ -115,6 +119,22 @@ describe("FuzzyIndex.candidates", () => {
     expect(words(fuzzy.candidates("seperate", 3))[0]).toBe("separate");
   });
 
+  it("ranks a word with a letter left out before one a neighbouring key away (dum → drum, not dun)", () => {
+    const catalog = testCatalog([
+      { word: "drum", frequency: 18 },
+      { word: "dun", frequency: 18 },
+    ]);
+    expect(words(new FuzzyIndex(catalog).candidates("dum", 2))).toEqual(["drum", "dun"]);
+  });
+
+  it("ranks a word whose silent letter was left out before one a neighbouring key away (nife → knife, not nice)", () => {
+    const catalog = testCatalog([
+      { word: "knife", frequency: 30 },
+      { word: "nice", frequency: 30 },
+    ]);
+    expect(words(new FuzzyIndex(catalog).candidates("nife", 2))[0]).toBe("knife");
+  });
+
   it("prefers the word spoken more often among equally close ones (wich → which)", () => {
     const catalog = testCatalog([
       { word: "wick", frequency: 1.85 },
@@ -137,6 +157,15 @@ describe("FuzzyIndex.candidates", () => {
     ]);
     const found = new FuzzyIndex(catalog).candidates("abandonned", 5);
     expect(found[0]).toMatchObject({ entry: { word: "abandoned" }, viaForm: false });
+  });
+
+  it("finds a spelling two plain edits from a five- or six-letter query though a closer one stops the search (sahppe → shape)", () => {
+    const catalog = testCatalog([{ word: "shape", frequency: 100 }, { word: "sahppy" }]);
+    expect(similarity("sahppe", "shape")).toBeLessThan(FUZZY_MIN_SIMILARITY);
+    const found = new FuzzyIndex(catalog).candidates("sahppe", 5);
+    // `sahppy` is a neighbouring key away: no trigram search; `shape` is reached by two plain edits.
+    expect(found[0]?.distance).toBeLessThanOrEqual(ONE_SLIP);
+    expect(words(found)).toContain("shape");
   });
 
   it("widens the search when nothing is within one edit (two slips in one word)", () => {
@@ -215,6 +244,7 @@ describe("FuzzyIndex.candidates", () => {
     // How often the property met what only sound or only the wider search finds: it must, to mean much.
     let bySoundOnly = 0;
     let widened = 0;
+    let byTwoEdits = 0;
     fc.assert(
       fc.property(
         fc.uniqueArray(word, { minLength: 1, maxLength: 40 }),
@@ -241,11 +271,25 @@ describe("FuzzyIndex.candidates", () => {
             bySoundOnly++;
           }
           if (fast.length > 0 && fast.every((c) => c.distance > CLOSE_DISTANCE)) widened++;
+          // Two plain edits and too few trigrams, from a key of five or six letters: what the two-edit ring reaches.
+          if (
+            key.length >= TWO_EDITS_MIN_QUERY &&
+            key.length <= TWO_EDITS_MAX_QUERY &&
+            fast.some(
+              (c) =>
+                !c.soundAlike &&
+                c.similarity < FUZZY_MIN_SIMILARITY &&
+                damerauLevenshtein(key, c.spelling) === 2,
+            )
+          ) {
+            byTwoEdits++;
+          }
         },
       ),
       { numRuns: 600, seed: 12 },
     );
     expect(bySoundOnly).toBeGreaterThan(10);
     expect(widened).toBeGreaterThan(30);
+    expect(byTwoEdits).toBeGreaterThan(10);
   });
 });

@@ -2,7 +2,7 @@
  * Near spellings, over every spelling of the catalogue (headwords, variants and inflected forms, so
  * `chidlren` finds `child` through `children`). Candidates, in widening rings: every spelling within one
  * plain edit (a deletion-variant index: short words with one typo share too few trigrams to be found by
- * similarity) and every spelling that sounds like the query (a Double Metaphone code in common: `nashon`
+ * similarity), within two for a query of five or six letters, and every spelling that sounds like the query (a Double Metaphone code in common: `nashon`
  * → `nation`); unless one of those is a single slip away, every spelling whose trigram similarity (pg_trgm
  * semantics) reaches pg_trgm's default threshold, 0.3 (two cheap slips: `necesary` → `neccessary`); unless
  * one is within one edit by then, the most similar spellings at a lower threshold.
@@ -32,13 +32,22 @@ export const WIDE_CANDIDATES = 40;
 export const ONE_SLIP = 0.75;
 /** A candidate this close (one plain edit) makes the wider search needless. */
 export const CLOSE_DISTANCE = 1;
+/**
+ * Queries of five or six letters also get every spelling within two plain edits (a letter left out twice,
+ * `prennat` → `pregnant`; one added and a swap, `sahppe` → `shape`): in a short word two slips leave too
+ * few trigrams for the similarity search to find the word. Shorter queries are left out: two edits of a
+ * word of three or four letters reach hundreds of spellings, too many to measure within the latency goal.
+ */
+export const TWO_EDITS_MIN_QUERY = 5;
+export const TWO_EDITS_MAX_QUERY = 6;
 
 /**
  * The ranking's weights, in edits: what sounding alike is worth, what a tenfold spoken frequency is worth,
- * and what full trigram similarity is worth. Chosen on generated misspellings (bench: spelling section).
+ * and what full trigram similarity is worth. Chosen on generated misspellings drawn with another seed than
+ * the benchmark's and on the tuning half of the real misspellings (bench/spelling/tune.ts).
  */
 export const SOUND_ALIKE_BONUS = 0.25;
-export const PRIOR_PER_DECADE = 0.1;
+export const PRIOR_PER_DECADE = 0.2;
 export const SIMILARITY_WEIGHT = 1.5;
 
 /**
@@ -54,6 +63,8 @@ export function maxEdits(length: number): number {
 
 export interface Candidate {
   entry: WordEntry;
+  /** The spelling of the word it was reached through (the headword, a variant or a form). */
+  spelling: string;
   /** Reached through an inflected form rather than the headword or a variant. */
   viaForm: boolean;
   /** Typo-weighted edits from the query to the nearest spelling of the word. */
@@ -83,10 +94,16 @@ export function candidateScore(
 
 /**
  * Whether a candidate may be taken as the word meant (not only named as a guess): within maxEdits, or one
- * edit more when it sounds like the query (`nolege` → `knowledge`).
+ * edit more when it sounds like the query (`nolege` → `knowledge`); and, however cheap each slip, no more
+ * than one plain edit past maxEdits, so that many likely slips together (`kitchenette`: four letters added,
+ * a doubled t and a final e among them) do not make another word a misspelling of a shorter one.
  */
-export function acceptable(candidate: Candidate, keyLength: number): boolean {
-  return candidate.distance <= maxEdits(keyLength) + (candidate.soundAlike ? 1 : 0);
+export function acceptable(candidate: Candidate, key: string): boolean {
+  const edits = maxEdits(key.length);
+  return (
+    candidate.distance <= edits + (candidate.soundAlike ? 1 : 0) &&
+    damerauLevenshtein(key, candidate.spelling, edits + 1) <= edits + 1
+  );
 }
 
 export function compareCandidates(a: Candidate, b: Candidate): number {
@@ -115,6 +132,7 @@ export class FuzzyIndex {
   readonly #keys: string[];
   readonly #trigrams: TrigramIndex;
   readonly #oneEdit: DeletionIndex;
+  readonly #twoEdits: DeletionIndex;
   readonly #phonetic: PhoneticIndex;
   /** The query that last considered each spelling (a lookup runs to completion synchronously). */
   readonly #consideredBy: Uint32Array;
@@ -125,6 +143,8 @@ export class FuzzyIndex {
     this.#keys = catalog.spellingNorms();
     this.#trigrams = new TrigramIndex(this.#keys);
     this.#oneEdit = new DeletionIndex(this.#keys);
+    // A spelling within two edits of a query of TWO_EDITS_MAX_QUERY letters has at most two more.
+    this.#twoEdits = new DeletionIndex(this.#keys, 2, TWO_EDITS_MAX_QUERY + 2);
     // Double Metaphone codes English spellings: other languages' catalogues get no sound-alike candidates.
     this.#phonetic = new PhoneticIndex(catalog.language === "en" ? this.#keys : []);
     this.#consideredBy = new Uint32Array(this.#keys.length);
@@ -158,6 +178,7 @@ export class FuzzyIndex {
         const entry = this.#catalog.words[ref.index] as WordEntry;
         const candidate: Candidate = {
           entry,
+          spelling: norm,
           distance,
           similarity,
           viaForm: ref.kind === 2,
@@ -171,6 +192,11 @@ export class FuzzyIndex {
     // The deletion index offers a superset (two words sharing a deletion variant may be two edits apart).
     for (const index of this.#oneEdit.candidates(key)) {
       if (damerauLevenshtein(key, this.#keys[index] as string, 1) <= 1) consider(index, -1);
+    }
+    if (key.length >= TWO_EDITS_MIN_QUERY && key.length <= TWO_EDITS_MAX_QUERY) {
+      for (const index of this.#twoEdits.candidates(key)) {
+        if (damerauLevenshtein(key, this.#keys[index] as string, 2) <= 2) consider(index, -1);
+      }
     }
     for (const list of this.#phonetic.candidateLists(codes)) for (const index of list) consider(index, -1);
     if (best > ONE_SLIP) {

@@ -77,9 +77,16 @@ describe("resolveWord", () => {
   });
 
   it("stops at the stages the match mode allows", () => {
-    expect(matched("running", "strict")).toEqual({ notFound: ["run"] });
+    // Not found in strict mode: the word it is a form of is the first guess.
+    expect((matched("running", "strict") as { notFound: string[] }).notFound[0]).toBe("run");
     expect(matched("recieve", "forms")).toMatchObject({ notFound: expect.arrayContaining(["receive"]) });
     expect(matched("recieve", "strict")).toMatchObject({ notFound: expect.arrayContaining(["receive"]) });
+  });
+
+  it("names a longer word a guess, not a misspelling, however likely each of its extra letters (kitchenette)", () => {
+    const small = testCatalog([{ word: "kitchen", clips: 3, forms: ["kitchens"] }]);
+    const r = resolveWord(small, new FuzzyIndex(small), "kitchenette", "fuzzy");
+    expect(r).toMatchObject({ found: false, guesses: [{ word: "kitchen" }] });
   });
 
   it("answers not found, with no guesses, for a word nothing is close to", () => {

@@ -79,7 +79,7 @@ export function resolveWord(
   }
 
   // The likeliest candidate close enough to be taken; a likelier one farther away is only named.
-  const best = candidates.find((c) => acceptable(c, key.length));
+  const best = candidates.find((c) => acceptable(c, key));
   if (mode === "fuzzy" && best !== undefined) {
     return {
       found: true,

@@ -7,31 +7,58 @@ describe("typoDistance", () => {
   it("is zero for equal words and counts a plain edit as one", () => {
     expect(typoDistance("receive", "receive")).toBe(0);
     expect(typoDistance("cat", "cap")).toBe(1);
-    expect(typoDistance("cat", "cart")).toBe(1);
+    expect(typoDistance("cart", "cat")).toBe(1);
   });
 
-  it("charges half an edit for the common slips", () => {
-    expect(typoDistance("recieve", "receive")).toBe(0.5); // swapped neighbours
-    expect(typoDistance("neccessary", "necessary")).toBe(0.5); // doubled letter
-    expect(typoDistance("ocasion", "occasion")).toBe(0.5); // undoubled letter
+  it("charges three eighths of an edit for the likeliest slips, half for a vowel", () => {
+    expect(typoDistance("recieve", "receive")).toBe(0.375); // swapped neighbours
+    expect(typoDistance("neccessary", "necessary")).toBe(0.375); // doubled letter
+    expect(typoDistance("ocasion", "occasion")).toBe(0.375); // undoubled letter
     expect(typoDistance("seperate", "separate")).toBe(0.5); // vowel for vowel
   });
 
-  it("charges half an edit for a slip by ear", () => {
-    expect(typoDistance("pleace", "please")).toBe(0.5); // a soft c for s
-    expect(typoDistance("kat", "cat")).toBe(0.5); // k for a hard c
-    expect(typoDistance("kwick", "quick")).toBe(1.5); // k for q, w for u
+  it("charges three eighths of an edit for a consonant by ear, half for two letters of one sound", () => {
+    expect(typoDistance("pleace", "please")).toBe(0.375); // a soft c for s
+    expect(typoDistance("kat", "cat")).toBe(0.375); // k for a hard c
+    expect(typoDistance("kwick", "quick")).toBe(0.5); // kw for qu
+    expect(typoDistance("relaks", "relax")).toBe(0.5); // ks for x
+    expect(typoDistance("exit", "eksit")).toBe(0.5); // x for ks
+    expect(typoDistance("nashon", "nation")).toBe(0.5); // sh for the ti of -tion
+    expect(typoDistance("speshal", "special")).toBe(0.5); // sh for the ci of -cial
+    expect(typoDistance("ash", "ati")).toBe(2); // not where no vowel follows the i
     expect(typoDistance("fone", "phone")).toBe(0.5); // f for ph
     expect(typoDistance("telephone", "telefone")).toBe(0.5); // ph for f
-    expect(typoDistance("wich", "which")).toBe(0.5); // a silent h left out
-    expect(typoDistance("gost", "ghost")).toBe(0.5);
-    expect(typoDistance("intens", "intense")).toBe(0.5); // a silent final e left out
-    expect(typoDistance("definate", "definit")).toBe(1); // an e added, and a vowel for another
+    expect(typoDistance("wich", "which")).toBe(0.375); // a silent h left out
+    expect(typoDistance("gost", "ghost")).toBe(0.375);
+    expect(typoDistance("intens", "intense")).toBe(0.375); // a silent final e left out
+    expect(typoDistance("definate", "definit")).toBe(0.875); // an e added, and a vowel for another
   });
 
-  it("keeps a plain edit for an h or an e elsewhere", () => {
-    expect(typoDistance("tere", "there")).toBe(1); // th is heard
-    expect(typoDistance("brak", "break")).toBe(1); // an inner e
+  it("charges three eighths of an edit for other silent letters left out or added (ck, kn, gn, wr, tch, dge, ps, mb, sc)", () => {
+    expect(typoDistance("trak", "track")).toBe(0.375);
+    expect(typoDistance("nife", "knife")).toBe(0.375);
+    expect(typoDistance("desine", "design")).toBe(0.75); // a g left out, an e added at the end
+    expect(typoDistance("forein", "foreign")).toBe(0.375);
+    expect(typoDistance("rite", "write")).toBe(0.375);
+    expect(typoDistance("wach", "watch")).toBe(0.375);
+    expect(typoDistance("juge", "judge")).toBe(0.375);
+    expect(typoDistance("sychology", "psychology")).toBe(0.375);
+    expect(typoDistance("lam", "lamb")).toBe(0.375);
+    expect(typoDistance("sience", "science")).toBe(0.375);
+    expect(typoDistance("knife", "nife")).toBe(0.375); // added as cheaply
+  });
+
+  it("charges half an edit for a letter left out, a whole one for a letter added", () => {
+    expect(typoDistance("warnig", "warning")).toBe(0.5);
+    expect(typoDistance("warning", "warnig")).toBe(1);
+    expect(typoDistance("brak", "break")).toBe(0.5);
+    // So the word with the letter left out ranks before one a neighbouring key away.
+    expect(typoDistance("warnig", "warning")).toBeLessThan(typoDistance("warnig", "warnih"));
+  });
+
+  it("keeps a whole edit for an h or an e added elsewhere", () => {
+    expect(typoDistance("there", "tere")).toBe(1); // th is heard
+    expect(typoDistance("break", "brak")).toBe(1); // an inner e
     expect(typoDistance("nekesary", "necesary")).toBe(1); // k for a soft c
     expect(typoDistance("sat", "cat")).toBe(1); // s for a hard c
   });
@@ -47,7 +74,7 @@ describe("typoDistance", () => {
   // Few letters, so that doubles, ph, silent h and final e come up often.
   const word = fc.stringMatching(/^[acefhikpqsz]{0,9}$/);
 
-  it("never exceeds Damerau-Levenshtein nor falls below a quarter of it (ph for f is two edits at half)", () => {
+  it("never exceeds Damerau-Levenshtein nor falls below a quarter of it (ph for f, ks for x, kw for qu, sh for ti are two edits at half)", () => {
     fc.assert(
       fc.property(word, word, (a, b) => {
         const typo = typoDistance(a, b);
@@ -58,10 +85,15 @@ describe("typoDistance", () => {
     );
   });
 
-  it("is symmetric", () => {
+  it("is symmetric but for the letters left out, which cost less than letters added", () => {
     fc.assert(
       fc.property(word, word, (a, b) => {
-        expect(typoDistance(a, b)).toBe(typoDistance(b, a));
+        const there = typoDistance(a, b);
+        const back = typoDistance(b, a);
+        const plain = damerauLevenshtein(a, b);
+        // Each letter left out one way is one added the other way: at most half an edit apart per edit.
+        expect(Math.abs(there - back)).toBeLessThanOrEqual(plain / 2);
+        if (a.length === b.length && plain <= 1) expect(there).toBe(back);
       }),
     );
   });

@@ -1,18 +1,28 @@
 /**
  * Edit distance weighted by how people misspell: the edits of Damerau-Levenshtein (optimal string
- * alignment), with the slips that dominate real misspellings costing less than an arbitrary edit. Typing
- * slips: swapping two neighbours (`recieve`), doubling or undoubling a letter (`neccessary`, `ocasion`)
- * cost half an edit; a key next to the intended one on a QWERTY keyboard three quarters. Slips by ear cost
- * half an edit: one vowel for another (`seperate`), a consonant spelled as another that sounds the same
- * (a hard c for k or q, a soft c for s, s/z, k/q, g/j: `pleace`, `kat`), `ph` for `f` and back (`fone`), a silent `h` after c, g, r or w
- * (`wich`, `gost`) or a silent final `e` (`intens`) left out or added. So among candidates one plain edit
- * away, the one a typist more likely meant ranks first.
+ * alignment), with the slips that dominate real misspellings costing less than an arbitrary edit. The
+ * likeliest cost three eighths of an edit: swapping two neighbours (`recieve`), doubling or undoubling a
+ * letter (`neccessary`, `ocasion`), a consonant spelled as another that sounds the same (a hard c for k or
+ * q, a soft c for s, s/z, k/q, g/j: `pleace`, `kat`), a silent letter left out or added (an `h` after c, g,
+ * r or w: `wich`, `gost`; a final `e`: `intens`; the c of ck, the k or g of kn or gn, the w of wr, the t of
+ * tch, the d of dge, an initial p before s, the b of mb, the c of sc: `trak`, `nife`). Half an edit: one
+ * vowel for another (`seperate`), two letters for one sound and back (`ph` for `f`, `ks` for `x`, `kw` for
+ * `qu`, `sh` for the `ti` or `ci` of -tion or -cial: `fone`, `relaks`, `kwick`, `nashon`), a letter left
+ * out (`warnig`). A key next to the intended one on a QWERTY keyboard costs three quarters; a letter added
+ * stays a whole edit, so the distance from what was typed to a word is not the distance back. So among
+ * candidates one plain edit away, the one a typist more likely meant ranks first. The weights were chosen
+ * on generated misspellings and the tuning half of the real ones (bench/spelling/tune.ts).
  */
 
-/** Costs in quarter edits, so the dynamic programme stays in integers. */
-const EDIT = 4;
-const CHEAP = 2;
-const NEIGHBOUR = 3;
+/** Costs in eighths of an edit, so the dynamic programme stays in integers. */
+const EDIT = 8;
+/** The likeliest slips: a swap, a doubled or undoubled letter, a consonant by ear, a silent letter. */
+const SLIGHT = 3;
+/** A vowel for another, two letters for one sound (`ph` for `f`). */
+const CHEAP = 4;
+const NEIGHBOUR = 6;
+/** A letter of the word left out of what was typed (`warnig`): a common slip, so half an edit. */
+const OMISSION = 4;
 
 const code = (c: string): number => c.codePointAt(0) as number;
 const VOWELS = new Set([..."aeiouy"].map(code));
@@ -28,13 +38,24 @@ const C = code("c");
 const K = code("k");
 const Q = code("q");
 const S = code("s");
+const X = code("x");
+const W = code("w");
+const U = code("u");
+const N = code("n");
+const R = code("r");
+const B = code("b");
+const M = code("m");
+const G = code("g");
+const T = code("t");
+const D = code("d");
+const I = code("i");
 /** Letters after which a c is soft (`cent`, `city`, `cycle`). */
 const SOFTENING = new Set([..."eiy"].map(code));
 
-/** c for k or q where it is hard (`kat`), for s where it is soft (`pleace`): half an edit, else a whole. */
+/** c for k or q where it is hard (`kat`), for s where it is soft (`pleace`): SLIGHT, else a whole edit. */
 function cCost(other: number, after: number): number {
   const soft = SOFTENING.has(after);
-  return (soft ? other === S : other === K || other === Q) ? CHEAP : EDIT;
+  return (soft ? other === S : other === K || other === Q) ? SLIGHT : EDIT;
 }
 const KEYBOARD_ROWS = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
 
@@ -60,7 +81,7 @@ const SOUND_ALIKE_PAIRS = new Set(
 function slowSubstitutionCost(a: number, b: number): number {
   if (a === b) return 0;
   if (VOWELS.has(a) && VOWELS.has(b)) return CHEAP;
-  if (SOUND_ALIKE_PAIRS.has(pairKey(a, b))) return CHEAP;
+  if (SOUND_ALIKE_PAIRS.has(pairKey(a, b))) return SLIGHT;
   return NEIGHBOURS.has(pairKey(a, b)) ? NEIGHBOUR : EDIT;
 }
 
@@ -94,23 +115,45 @@ function fillCodes(text: string, codes: Int32Array): number {
 }
 
 /**
- * The cost of inserting (or deleting) each character of a word, by 1-based position: half an edit when it
- * doubles a neighbour, is an `h` after c, g, r or w, or is a final `e`; a whole edit otherwise.
+ * A letter English often writes but does not sound before the next: the c of `ck` (`trak`), the k and g of
+ * `kn` and `gn`, the w of `wr`, the t of `tch` (`wach`), the d of `dge` (`juge`), an initial p before s
+ * (`sychology`).
  */
-function fillInsertionCosts(codes: Int32Array, length: number, costs: Int32Array): void {
+function silentBefore(c: number, next: number, afterNext: number, at: number): boolean {
+  if (c === C) return next === K;
+  if (c === K || c === G) return next === N;
+  if (c === W) return next === R;
+  if (c === T) return next === C && afterNext === H;
+  if (c === D) return next === G && afterNext === E;
+  return c === P && next === S && at === 1;
+}
+
+/** A letter unheard after the one before it: the b of `mb` (`lam`), the c of `sc` (`sience`). */
+function silentAfter(c: number, previous: number): boolean {
+  return (c === B && previous === M) || (c === C && previous === S);
+}
+
+/**
+ * The cost of inserting (or deleting) each character of a word, by 1-based position: SLIGHT when it
+ * doubles a neighbour, is an `h` after c, g, r or w, a final `e`, or another silent letter (silentBefore,
+ * silentAfter); `plain` otherwise (a whole edit for a letter added, OMISSION for one left out).
+ */
+function fillInsertionCosts(codes: Int32Array, length: number, costs: Int32Array, plain = EDIT): void {
   for (let at = 1; at <= length; at++) {
     const c = codes[at - 1] as number;
     const previous = at > 1 ? (codes[at - 2] as number) : -1;
-    let cost = EDIT;
-    if (c === previous || c === codes[at]) cost = CHEAP;
-    else if (c === H && BEFORE_SILENT_H.has(previous)) cost = CHEAP;
-    else if (c === E && at === length && at > 1) cost = CHEAP;
+    let cost = plain;
+    const next = codes[at] as number;
+    if (c === previous || c === next) cost = SLIGHT;
+    else if (c === H && BEFORE_SILENT_H.has(previous)) cost = SLIGHT;
+    else if (c === E && at === length && at > 1) cost = SLIGHT;
+    else if (silentBefore(c, next, codes[at + 1] as number, at) || silentAfter(c, previous)) cost = SLIGHT;
     costs[at] = cost;
   }
 }
 
 /**
- * The weighted distance from `a` (what was typed) to `b` (a candidate), in edits (0.5, 0.75, 1, …).
+ * The weighted distance from `a` (what was typed) to `b` (a candidate), in edits (0.375, 0.5, 0.75, 1, …).
  * With `max`, any value above `max` may be returned as soon as the distance surely exceeds it.
  */
 export function typoDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
@@ -123,14 +166,14 @@ export function typoDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
   const ys = y;
   const xn = fillCodes(a, xs);
   const m = fillCodes(b, ys);
-  // Each length difference needs an insertion or deletion, at least a cheap one.
-  if (Math.abs(xn - m) * CHEAP > limit) return max + 1;
+  // Each length difference needs an insertion or deletion, at least a slight one.
+  if (Math.abs(xn - m) * SLIGHT > limit) return max + 1;
   if (xIns.length < a.length + 1) xIns = new Int32Array(a.length * 2 + 1);
   if (yIns.length < b.length + 1) yIns = new Int32Array(b.length * 2 + 1);
   const xCosts = xIns;
   const yCosts = yIns;
   fillInsertionCosts(xs, xn, xCosts);
-  fillInsertionCosts(ys, m, yCosts);
+  fillInsertionCosts(ys, m, yCosts, OMISSION);
   if ((rows[0] as Int32Array).length < m + 1) rows = [0, 1, 2].map(() => new Int32Array(m * 2 + 1));
   let before = rows[0] as Int32Array;
   let last = rows[1] as Int32Array;
@@ -159,7 +202,7 @@ export function typoDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
       const insertion = (current[j - 1] as number) + (yCosts[j] as number);
       if (insertion < best) best = insertion;
       if (xi === yBefore && xBefore === yj && xi !== yj) {
-        const transposition = (before[j - 2] as number) + CHEAP;
+        const transposition = (before[j - 2] as number) + SLIGHT;
         if (transposition < best) best = transposition;
       }
       // `ph` written for `f`, or `f` for `ph`.
@@ -169,6 +212,39 @@ export function typoDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
       }
       if (yj === H && yBefore === P && xi === F) {
         const digraph = (last[j - 2] as number) + CHEAP;
+        if (digraph < best) best = digraph;
+      }
+      // `ks` written for `x`, or `x` for `ks`.
+      if (xi === S && xBefore === K && yj === X) {
+        const digraph = (before[j - 1] as number) + CHEAP;
+        if (digraph < best) best = digraph;
+      }
+      if (yj === S && yBefore === K && xi === X) {
+        const digraph = (last[j - 2] as number) + CHEAP;
+        if (digraph < best) best = digraph;
+      }
+      // `kw` written for `qu`, or `qu` for `kw`.
+      if (
+        (xi === W && xBefore === K && yj === U && yBefore === Q) ||
+        (xi === U && xBefore === Q && yj === W && yBefore === K)
+      ) {
+        const digraph = (before[j - 2] as number) + CHEAP;
+        if (digraph < best) best = digraph;
+      }
+      // `sh` written for the `ti` or `ci` of `-tion`, `-cial` (`nashon`, `speshal`), or the other way.
+      if (
+        (xi === H &&
+          xBefore === S &&
+          yj === I &&
+          (yBefore === T || yBefore === C) &&
+          VOWELS.has(ys[j] as number)) ||
+        (yj === H &&
+          yBefore === S &&
+          xi === I &&
+          (xBefore === T || xBefore === C) &&
+          VOWELS.has(xs[i] as number))
+      ) {
+        const digraph = (before[j - 2] as number) + CHEAP;
         if (digraph < best) best = digraph;
       }
       current[j] = best;
