@@ -1,16 +1,10 @@
 /**
  * Collects postings in arrival (clip) order and gives them back grouped by word, newest first, in bounded
- * memory: a full chunk is sorted (counting sort by word, then by key) and written to a staging file as one
- * run per word; at the end the runs of each word are merged. Each posting carries its occurrence bytes
- * (see `posting-block.ts`), held in one heap per chunk.
+ * memory: a full chunk is sorted (its clips by key, then a stable counting sort by word) and written to a
+ * staging file as one run per word; at the end the runs of each word are merged. Each posting carries its
+ * occurrence bytes (see `posting-block.ts`), held in one heap per chunk.
  */
-import {
-  copyPosting,
-  decodeList,
-  emptyList,
-  encodeBlock,
-  type PostingList,
-} from "../snapshot/posting-block.js";
+import { decodeList, emptyList, type PostingList } from "../snapshot/posting-block.js";
 import { StagingRuns } from "./staging-runs.js";
 
 export interface PostingGroup {
@@ -22,6 +16,24 @@ export interface PostingGroup {
 const DEFAULT_CHUNK_POSTINGS = 2_000_000;
 /** The occurrence heap of a chunk: a chunk is spilled when either is full. */
 const DEFAULT_CHUNK_HEAP_BYTES = 64 * 1024 * 1024;
+
+/** A run's header and fixed bytes a posting: the layout of `encodeBlock` in `posting-block.ts`. */
+const HEADER_BYTES = 8;
+const FIXED_BYTES = 19;
+
+/** The chunk's postings by word: `order[start[w] … start[w + 1])` are word w's, newest first. */
+interface ChunkOrder {
+  start: Int32Array;
+  order: Uint32Array;
+}
+
+function copyBytes(from: Uint8Array, start: number, end: number, to: Uint8Array, at: number): void {
+  if (end - start > 64) {
+    to.set(from.subarray(start, end), at);
+    return;
+  }
+  for (let i = start, j = at; i < end; i++, j++) to[j] = from[i] as number;
+}
 
 export class PostingSorter {
   readonly #chunk: number;
@@ -81,60 +93,183 @@ export class PostingSorter {
     this.#cues[i] = cueIdx;
     this.#textBytes[i] = textBytes;
     const at = this.#heapAt[i] as number;
-    this.#heap.set(occurrence.subarray(from, from + bytes), at);
+    copyBytes(occurrence, from, from + bytes, this.#heap, at);
     this.#heapAt[i + 1] = at + bytes;
+  }
+
+  /**
+   * Every posting of one clip: `postings` as triples (word index, tMs, cueIdx), `wordIds` mapping word
+   * indexes to ids, the occurrences back to back in posting order with each one's text and form bytes in
+   * `occurrenceBytes` (two numbers a posting), as `ProcessedClip` holds them.
+   */
+  addClip(
+    wordIds: Int32Array,
+    level: number,
+    key: number,
+    postings: Int32Array,
+    occurrences: Uint8Array,
+    occurrenceBytes: Uint16Array,
+  ): void {
+    const count = postings.length / 3;
+    if (count > this.#chunk || occurrences.length > this.#heap.length) {
+      let from = 0;
+      for (let j = 0; j < count; j++) {
+        const text = occurrenceBytes[2 * j] as number;
+        const form = occurrenceBytes[2 * j + 1] as number;
+        const wordId = wordIds[postings[3 * j] as number] as number;
+        const tMs = postings[3 * j + 1] as number;
+        this.add(wordId, level, key, tMs, postings[3 * j + 2] as number, occurrences, from, text, form);
+        from += text + form;
+      }
+      return;
+    }
+    if (
+      this.#n + count > this.#chunk ||
+      (this.#heapAt[this.#n] as number) + occurrences.length > this.#heap.length
+    )
+      this.#spill();
+    const first = this.#n;
+    let at = this.#heapAt[first] as number;
+    this.#heap.set(occurrences, at);
+    const words = this.#words;
+    const levels = this.#levels;
+    const keys = this.#keys;
+    const tMs = this.#tMs;
+    const cues = this.#cues;
+    const textBytes = this.#textBytes;
+    const heapAt = this.#heapAt;
+    for (let j = 0; j < count; j++) {
+      const i = first + j;
+      words[i] = wordIds[postings[3 * j] as number] as number;
+      levels[i] = level;
+      keys[i] = key;
+      tMs[i] = postings[3 * j + 1] as number;
+      cues[i] = postings[3 * j + 2] as number;
+      const text = occurrenceBytes[2 * j] as number;
+      textBytes[i] = text;
+      at += text + (occurrenceBytes[2 * j + 1] as number);
+      heapAt[i + 1] = at;
+    }
+    this.#n = first + count;
+  }
+
+  /**
+   * The chunk's postings by word, each word's newest first: the runs of postings with one key (a clip's)
+   * ordered by key, newest first, then a stable counting sort by word.
+   */
+  #order(): ChunkOrder {
+    const n = this.#n;
+    const keys = this.#keys;
+    const words = this.#words;
+    const runStarts: number[] = [];
+    for (let i = 0; i < n; i++) if (i === 0 || keys[i] !== keys[i - 1]) runStarts.push(i);
+    runStarts.push(n);
+    const runs = runStarts.length - 1;
+    const runKeys = new Float64Array(runs);
+    for (let r = 0; r < runs; r++) runKeys[r] = keys[runStarts[r] as number] as number;
+    const runOrder = new Uint32Array(runs);
+    for (let r = 0; r < runs; r++) runOrder[r] = r;
+    runOrder.sort((a, b) => (runKeys[b] as number) - (runKeys[a] as number) || a - b);
+    let maxWord = 0;
+    for (let i = 0; i < n; i++) if ((words[i] as number) > maxWord) maxWord = words[i] as number;
+    const groups = maxWord + 1;
+    const start = new Int32Array(groups + 1);
+    for (let i = 0; i < n; i++) {
+      const g = words[i] as number;
+      start[g + 1] = (start[g + 1] as number) + 1;
+    }
+    for (let g = 0; g < groups; g++) start[g + 1] = (start[g + 1] as number) + (start[g] as number);
+    const fill = start.slice(0, groups);
+    const order = new Uint32Array(n);
+    for (let k = 0; k < runs; k++) {
+      const r = runOrder[k] as number;
+      const end = runStarts[r + 1] as number;
+      for (let i = runStarts[r] as number; i < end; i++) {
+        const g = words[i] as number;
+        const f = fill[g] as number;
+        order[f] = i;
+        fill[g] = f + 1;
+      }
+    }
+    return { start, order };
+  }
+
+  /** Postings `order[from … to)` of the chunk as a list. */
+  #listOf(order: Uint32Array, from: number, to: number): PostingList {
+    const heapAt = this.#heapAt;
+    let heapBytes = 0;
+    for (let k = from; k < to; k++) {
+      const i = order[k] as number;
+      heapBytes += (heapAt[i + 1] as number) - (heapAt[i] as number);
+    }
+    const list = emptyList(to - from, heapBytes);
+    let at = 0;
+    for (let k = from, j = 0; k < to; k++, j++) {
+      const i = order[k] as number;
+      list.keys[j] = this.#keys[i] as number;
+      list.tMs[j] = this.#tMs[i] as number;
+      list.cueIdx[j] = this.#cues[i] as number;
+      list.level[j] = this.#levels[i] as number;
+      list.textBytes[j] = this.#textBytes[i] as number;
+      const s = heapAt[i] as number;
+      const e = heapAt[i + 1] as number;
+      copyBytes(this.#heap, s, e, list.heap, at);
+      at += e - s;
+      list.heapAt[j + 1] = at;
+    }
+    return list;
   }
 
   /** The chunk's postings grouped by word in that order, each group newest first. */
   *#sortedChunk(): Generator<PostingGroup> {
-    const n = this.#n;
-    if (n === 0) return;
-    let maxWord = 0;
-    for (let i = 0; i < n; i++) if ((this.#words[i] as number) > maxWord) maxWord = this.#words[i] as number;
-    const groups = maxWord + 1;
-    const start = new Int32Array(groups + 1);
-    for (let i = 0; i < n; i++) {
-      const g = this.#words[i] as number;
-      start[g + 1] = (start[g + 1] as number) + 1;
-    }
-    for (let g = 0; g < groups; g++) start[g + 1] = (start[g + 1] as number) + (start[g] as number);
-    const order = new Uint32Array(n);
-    const fill = start.slice(0, groups);
-    for (let i = 0; i < n; i++) {
-      const g = this.#words[i] as number;
-      order[fill[g] as number] = i;
-      fill[g] = (fill[g] as number) + 1;
-    }
-    const chunk: PostingList = {
-      keys: this.#keys,
-      tMs: this.#tMs,
-      cueIdx: this.#cues,
-      level: this.#levels,
-      textBytes: this.#textBytes,
-      heapAt: this.#heapAt,
-      heap: this.#heap,
-    };
-    for (let g = 0; g < groups; g++) {
+    if (this.#n === 0) return;
+    const { start, order } = this.#order();
+    for (let g = 0; g + 1 < start.length; g++) {
       const from = start[g] as number;
       const to = start[g + 1] as number;
-      if (from === to) continue;
-      const members = order
-        .subarray(from, to)
-        .sort((a, b) => (this.#keys[b] as number) - (this.#keys[a] as number));
-      let heapBytes = 0;
-      for (const i of members) heapBytes += (this.#heapAt[i + 1] as number) - (this.#heapAt[i] as number);
-      const list = emptyList(members.length, heapBytes);
-      members.forEach((i, j) => {
-        copyPosting(chunk, i, list, j);
-      });
-      yield { wordId: g, list };
+      if (from !== to) yield { wordId: g, list: this.#listOf(order, from, to) };
     }
   }
 
+  /** The chunk as one run: each word's postings as an unpacked block (`encodeBlock` without deflate). */
   #spill(): void {
+    const n = this.#n;
+    if (n === 0) return;
+    const { start, order } = this.#order();
+    const heapAt = this.#heapAt;
+    let groups = 0;
+    for (let g = 0; g + 1 < start.length; g++) if (start[g] !== start[g + 1]) groups++;
+    const run = Buffer.allocUnsafe(groups * HEADER_BYTES + n * FIXED_BYTES + (heapAt[n] as number));
+    const view = new DataView(run.buffer, run.byteOffset, run.byteLength);
+    let at = 0;
     this.#staging.writeRun((put) => {
-      for (const { wordId, list } of this.#sortedChunk())
-        put(wordId, encodeBlock(list, 0, list.keys.length, false));
+      for (let g = 0; g + 1 < start.length; g++) {
+        const from = start[g] as number;
+        const to = start[g + 1] as number;
+        if (from === to) continue;
+        const m = to - from;
+        const blockAt = at;
+        let heap = at + HEADER_BYTES + m * FIXED_BYTES;
+        const heapStart = heap;
+        for (let k = from, j = 0; k < to; k++, j++) {
+          const i = order[k] as number;
+          const text = this.#textBytes[i] as number;
+          const s = heapAt[i] as number;
+          const e = heapAt[i + 1] as number;
+          view.setFloat64(blockAt + HEADER_BYTES + j * 8, this.#keys[i] as number, true);
+          view.setUint32(blockAt + HEADER_BYTES + m * 8 + j * 4, this.#tMs[i] as number, true);
+          view.setUint16(blockAt + HEADER_BYTES + m * 12 + j * 2, this.#cues[i] as number, true);
+          view.setUint16(blockAt + HEADER_BYTES + m * 14 + j * 2, text, true);
+          view.setUint16(blockAt + HEADER_BYTES + m * 16 + j * 2, e - s - text, true);
+          run[blockAt + HEADER_BYTES + m * 18 + j] = this.#levels[i] as number;
+          copyBytes(this.#heap, s, e, run, heap);
+          heap += e - s;
+        }
+        view.setUint32(blockAt, m, true);
+        view.setUint32(blockAt + 4, heap - heapStart, true);
+        at = heap;
+        put(g, run.subarray(blockAt, at));
+      }
     });
     this.#n = 0;
   }
@@ -175,18 +310,31 @@ export function mergeLists(parts: readonly PostingList[]): PostingList {
   }
   const list = emptyList(n, heapBytes);
   const at = new Int32Array(parts.length);
+  let heap = 0;
   for (let j = 0; j < n; j++) {
     let best = -1;
     let bestKey = -1;
-    parts.forEach((p, r) => {
+    for (let r = 0; r < parts.length; r++) {
+      const p = parts[r] as PostingList;
       const i = at[r] as number;
       if (i < p.keys.length && (p.keys[i] as number) > bestKey) {
         best = r;
         bestKey = p.keys[i] as number;
       }
-    });
-    copyPosting(parts[best] as PostingList, at[best] as number, list, j);
-    at[best] = (at[best] as number) + 1;
+    }
+    const p = parts[best] as PostingList;
+    const i = at[best] as number;
+    at[best] = i + 1;
+    list.keys[j] = bestKey;
+    list.tMs[j] = p.tMs[i] as number;
+    list.cueIdx[j] = p.cueIdx[i] as number;
+    list.level[j] = p.level[i] as number;
+    list.textBytes[j] = p.textBytes[i] as number;
+    const s = p.heapAt[i] as number;
+    const e = p.heapAt[i + 1] as number;
+    copyBytes(p.heap, s, e, list.heap, heap);
+    heap += e - s;
+    list.heapAt[j + 1] = heap;
   }
   return list;
 }

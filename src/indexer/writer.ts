@@ -145,27 +145,10 @@ export class SnapshotWriter {
     // The build id covers everything served, so a changed snapshot never keeps an ETag.
     this.#hash.update(JSON.stringify(row)).update(transcript);
     const p = clip.postings;
-    const bytes = clip.occurrenceBytes;
-    let from = 0;
+    this.#postings.addClip(wordIds, clip.level, recentKey, p, clip.occurrences, clip.occurrenceBytes);
     const pace = paceOf(clip.wordsPerMinute);
-    for (let i = 0; i < p.length; i += 3) {
-      const wordId = wordIds[p[i] as number] as number;
-      const text = bytes[(i / 3) * 2] as number;
-      const form = bytes[(i / 3) * 2 + 1] as number;
-      this.#postings.add(
-        wordId,
-        clip.level,
-        recentKey,
-        p[i + 1] as number,
-        p[i + 2] as number,
-        clip.occurrences,
-        from,
-        text,
-        form,
-      );
-      from += text + form;
-      this.#wordCounts.add(wordId, clip.level, pace);
-    }
+    for (let i = 0; i < p.length; i += 3)
+      this.#wordCounts.add(wordIds[p[i] as number] as number, clip.level, pace);
     this.#tokens.add(meta.language, recentKey, clip.level, clip.tokens);
     this.#count(meta.language, clip.topic, clip.level, meta.channelId);
     this.#clips++;
