@@ -247,21 +247,23 @@ export class TokenIndexWriter {
     let i = 0;
     let p = 0;
     for (const part of parts) {
+      const length = part.length;
       let at = 0;
-      const readUint = (): number => {
-        let value = 0;
-        let shift = 0;
-        for (;;) {
-          const byte = part[at++];
-          if (byte === undefined) throw new RangeError("token index: a staged value runs past its part");
-          value += (byte & 0x7f) * 2 ** shift;
-          if (byte < 0x80) return value;
-          shift += 7;
+      while (at < length) {
+        // Varints; a byte past the end reads as 0, which ends the varint, and the part is refused below.
+        let clipNo = 0;
+        for (let shift = 0; ; shift += 7) {
+          const byte = part[at++] ?? 0;
+          clipNo += (byte & 0x7f) * 2 ** shift;
+          if (byte < 0x80) break;
         }
-      };
-      while (at < part.length) {
-        const clipNo = readUint();
-        const count = readUint();
+        let count = 0;
+        for (let shift = 0; ; shift += 7) {
+          const byte = part[at++] ?? 0;
+          count += (byte & 0x7f) * 2 ** shift;
+          if (byte < 0x80) break;
+        }
+        if (at > length) throw new RangeError("token index: a staged value runs past its part");
         keys[i] = this.#clipKeys[clipNo] as number;
         levels[i] = this.#clipLevels[clipNo] as number;
         order[i] = (rank[clipNo] as number) * scale + i;
@@ -272,7 +274,16 @@ export class TokenIndexWriter {
           grown.set(positions.subarray(0, p));
           positions = grown;
         }
-        for (let c = 0; c < count; c++) positions[p++] = readUint();
+        for (let c = 0; c < count; c++) {
+          let byte = part[at++] ?? 0;
+          let position = byte & 0x7f;
+          for (let shift = 7; byte >= 0x80; shift += 7) {
+            byte = part[at++] ?? 0;
+            position += (byte & 0x7f) * 2 ** shift;
+          }
+          positions[p++] = position;
+        }
+        if (at > length) throw new RangeError("token index: a staged value runs past its part");
         starts[++i] = p;
       }
     }
