@@ -4,6 +4,7 @@ import { type JobResult, loadJob } from "./load-job.js";
 import { deflatePacked, type PackedHeaps } from "./pool.js";
 import type { ProcessedClip } from "./process-clip.js";
 import type { SourceJob } from "./sources.js";
+import { encodeTokens, type TokenBatch } from "./token-index.js";
 import { hydrateLanguages, type SerializedLanguages } from "./worker-data.js";
 
 const languages = hydrateLanguages(workerData as SerializedLanguages);
@@ -56,7 +57,31 @@ function packArrays(results: JobResult[]): ArrayBuffer[] {
 
 parentPort?.on(
   "message",
-  ({ id, jobs, deflate }: { id: number; jobs?: SourceJob[]; deflate?: PackedHeaps }) => {
+  ({
+    id,
+    jobs,
+    deflate,
+    tokens,
+  }: {
+    id: number;
+    jobs?: SourceJob[];
+    deflate?: PackedHeaps;
+    tokens?: TokenBatch;
+  }) => {
+    if (tokens !== undefined) {
+      try {
+        const encodedTokens = encodeTokens(tokens);
+        parentPort?.postMessage({ id, encodedTokens }, [
+          encodedTokens.blocks.buffer as ArrayBuffer,
+          encodedTokens.minKeys.buffer as ArrayBuffer,
+          encodedTokens.data.buffer as ArrayBuffer,
+          encodedTokens.ends.buffer as ArrayBuffer,
+        ]);
+      } catch (error) {
+        parentPort?.postMessage({ id, error: (error as Error).stack ?? String(error) });
+      }
+      return;
+    }
     if (deflate !== undefined) {
       try {
         const deflated = deflatePacked(deflate);

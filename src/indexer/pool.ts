@@ -9,6 +9,7 @@ import { deflateHeap } from "../snapshot/posting-block.js";
 import { type JobResult, loadJob } from "./load-job.js";
 import type { LanguageIndex } from "./process-clip.js";
 import type { SourceJob } from "./sources.js";
+import { type EncodedTokens, encodeTokens, type TokenBatch } from "./token-index.js";
 import { hydrateLanguages, type SerializedLanguages } from "./worker-data.js";
 
 export interface JobRunner {
@@ -17,6 +18,8 @@ export interface JobRunner {
   run(jobs: SourceJob[]): Promise<JobResult[]>;
   /** Posting block heaps deflated (`deflateHeap`), on a worker thread when there are any. */
   deflate(heaps: readonly Uint8Array[]): Promise<Uint8Array[]>;
+  /** A batch of the positional index's tokens as blocks (`encodeTokens`), on a worker when there are any. */
+  encodeTokens(batch: TokenBatch): Promise<EncodedTokens>;
   close(): Promise<void>;
 }
 
@@ -53,6 +56,7 @@ export function inlineRunner(languages: ReadonlyMap<string, LanguageIndex>): Job
     threads: 0,
     run: async (jobs) => jobs.map((job) => loadJob(job, languages)),
     deflate: async (heaps) => heaps.map((heap) => deflateHeap(heap)),
+    encodeTokens: async (batch) => encodeTokens(batch),
     close: async () => {},
   };
 }
@@ -67,6 +71,7 @@ export function workersAvailable(): boolean {
 interface Pending {
   resolve: (results: JobResult[]) => void;
   resolveDeflated?: (deflated: PackedHeaps) => void;
+  resolveTokens?: (encoded: EncodedTokens) => void;
   reject: (error: Error) => void;
 }
 
@@ -74,6 +79,7 @@ export interface WorkerReply {
   id: number;
   results?: JobResult[];
   deflated?: PackedHeaps;
+  encodedTokens?: EncodedTokens;
   error?: string;
 }
 
@@ -90,6 +96,7 @@ export function workerRunner(threads: number, languages: SerializedLanguages): J
       pending.delete(message.id);
       if (message.error !== undefined) waiting?.reject(new Error(message.error));
       else if (message.deflated !== undefined) waiting?.resolveDeflated?.(message.deflated);
+      else if (message.encodedTokens !== undefined) waiting?.resolveTokens?.(message.encodedTokens);
       else waiting?.resolve(message.results ?? []);
     });
     worker.on("error", (error) => {
@@ -127,6 +134,17 @@ export function workerRunner(threads: number, languages: SerializedLanguages): J
           packed.data.buffer as ArrayBuffer,
           packed.ends.buffer as ArrayBuffer,
         ]);
+      });
+    },
+    encodeTokens(batch) {
+      if (failure) return Promise.reject(failure);
+      const chosen = choose();
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve: () => {}, resolveTokens: resolve, reject });
+        // The clips' arrays are shared, and the staged bytes handed over; the rest is copied, as the
+        // writer reads the batch's token counts again when the blocks come back.
+        chosen.postMessage({ id, tokens: batch }, [batch.data.buffer as ArrayBuffer]);
       });
     },
     async close() {

@@ -192,109 +192,246 @@ export class TokenIndexWriter {
    * and returns the number of blocks written.
    */
   write(db: Database.Database): number {
+    const out = this.#inserter(db);
+    for (const batch of this.#batches()) out.insert(batch, encodeTokens(batch));
+    this.close();
+    return out.blocks();
+  }
+
+  /**
+   * As `write`, with each batch of tokens encoded by `encode` (on other threads) while this thread reads
+   * the next; the rows are written in the same order, so the snapshot is the same.
+   */
+  async writeAsync(db: Database.Database, encode: TokenEncoder): Promise<number> {
+    const out = this.#inserter(db);
+    const inFlight: Array<{ batch: TokenBatch; encoded: Promise<EncodedTokens> }> = [];
+    try {
+      for (const batch of this.#batches()) {
+        inFlight.push({ batch, encoded: encode(batch) });
+        if (inFlight.length >= TOKEN_BATCHES_IN_FLIGHT) {
+          const oldest = inFlight.shift() as (typeof inFlight)[number];
+          out.insert(oldest.batch, await oldest.encoded);
+        }
+      }
+      for (let oldest = inFlight.shift(); oldest !== undefined; oldest = inFlight.shift())
+        out.insert(oldest.batch, await oldest.encoded);
+    } finally {
+      await Promise.allSettled(inFlight.map((b) => b.encoded));
+    }
+    this.close();
+    return out.blocks();
+  }
+
+  #inserter(db: Database.Database): {
+    insert: (batch: TokenBatch, encoded: EncodedTokens) => void;
+    blocks: () => number;
+  } {
     const insertToken = db.prepare(
       "INSERT INTO tokens (language, token, token_id, clips, occurrences) VALUES (?, ?, ?, ?, ?)",
     );
     const insertBlock = db.prepare("INSERT INTO token_postings (token_id, min_key, data) VALUES (?, ?, ?)");
-    const partsOf = this.#staging.partsOf();
-    const rank = this.#ranks();
     let blocks = 0;
+    return {
+      insert: (batch, encoded) => {
+        if (encoded.blocks.length !== batch.counts.length)
+          throw new Error("token index: a batch came back with another number of tokens");
+        let block = 0;
+        for (let t = 0; t < batch.counts.length; t++) {
+          const id = batch.firstId + t;
+          insertToken.run(this.#languages[id], this.#names[id], id, batch.counts[t], this.#occurrencesOf[id]);
+          const end = block + (encoded.blocks[t] as number);
+          for (; block < end; block++) {
+            const from = block === 0 ? 0 : (encoded.ends[block - 1] as number);
+            const data = encoded.data.subarray(from, encoded.ends[block] as number);
+            insertBlock.run(
+              id,
+              encoded.minKeys[block],
+              Buffer.from(data.buffer, data.byteOffset, data.length),
+            );
+            if (++blocks % 10_000 === 0) db.exec("COMMIT; BEGIN");
+          }
+        }
+      },
+      blocks: () => blocks,
+    };
+  }
+
+  /** Every token in id order, in batches of their staged bytes. */
+  *#batches(): Generator<TokenBatch> {
+    const partsOf = this.#staging.partsOf();
+    const clips = this.#sharedClips();
+    let firstId = 0;
+    let parts: Uint8Array[] = [];
+    let ends: number[] = [];
+    let counts: number[] = [];
+    let bytes = 0;
+    const batch = (): TokenBatch => {
+      const data = new Uint8Array(bytes);
+      let at = 0;
+      for (const part of parts) {
+        data.set(part, at);
+        at += part.length;
+      }
+      return { firstId, clips, data, ends: Uint32Array.from(ends), counts: Int32Array.from(counts) };
+    };
     for (let id = 0; id < this.#names.length; id++) {
-      const clips = this.#clipsOf[id] as number;
-      insertToken.run(this.#languages[id], this.#names[id], id, clips, this.#occurrencesOf[id]);
-      const pending = this.#pending[id] as PendingBytes;
-      const list = this.#listOf([...partsOf(id), pending.view()], clips, rank);
-      for (let from = 0; from < clips; from += TOKEN_BLOCK_CLIPS) {
-        const to = Math.min(clips, from + TOKEN_BLOCK_CLIPS);
-        insertBlock.run(
-          id,
-          list.keys[list.order[to - 1] as number],
-          encodeTokenBlock(list, list.order, from, to),
-        );
-        if (++blocks % 10_000 === 0) db.exec("COMMIT; BEGIN");
+      for (const part of [...partsOf(id), (this.#pending[id] as PendingBytes).view()]) {
+        parts.push(part);
+        bytes += part.length;
       }
       this.#pending[id] = new PendingBytes();
-    }
-    this.close();
-    return blocks;
-  }
-
-  /** Each clip's place among the clips added, newest (highest key) first; ties in the order added. */
-  #ranks(): Int32Array {
-    const keys = this.#clipKeys;
-    const order = new Int32Array(this.#clips);
-    for (let i = 0; i < order.length; i++) order[i] = i;
-    order.sort((a, b) => (keys[b] as number) - (keys[a] as number) || a - b);
-    const rank = new Int32Array(this.#clips);
-    for (let r = 0; r < order.length; r++) rank[order[r] as number] = r;
-    return rank;
-  }
-
-  /** A token's staged parts (clip number, count, positions… per clip) as a list, and its order by key. */
-  #listOf(
-    parts: readonly Uint8Array[],
-    clips: number,
-    rank: Int32Array,
-  ): TokenList & { order: Float64Array } {
-    const keys = new Float64Array(clips);
-    const levels = new Uint8Array(clips);
-    const starts = new Int32Array(clips + 1);
-    let positions = new Int32Array(64);
-    // Rank × a power of two above the clip count, plus the clip's index: sorted as numbers, newest first.
-    let scale = 1;
-    while (scale <= clips) scale *= 2;
-    const order = new Float64Array(clips);
-    let i = 0;
-    let p = 0;
-    for (const part of parts) {
-      const length = part.length;
-      let at = 0;
-      while (at < length) {
-        // Varints; a byte past the end reads as 0, which ends the varint, and the part is refused below.
-        let clipNo = 0;
-        for (let shift = 0; ; shift += 7) {
-          const byte = part[at++] ?? 0;
-          clipNo += (byte & 0x7f) * 2 ** shift;
-          if (byte < 0x80) break;
-        }
-        let count = 0;
-        for (let shift = 0; ; shift += 7) {
-          const byte = part[at++] ?? 0;
-          count += (byte & 0x7f) * 2 ** shift;
-          if (byte < 0x80) break;
-        }
-        if (at > length) throw new RangeError("token index: a staged value runs past its part");
-        keys[i] = this.#clipKeys[clipNo] as number;
-        levels[i] = this.#clipLevels[clipNo] as number;
-        order[i] = (rank[clipNo] as number) * scale + i;
-        if (p + count > positions.length) {
-          let size = positions.length * 2;
-          while (size < p + count) size *= 2;
-          const grown = new Int32Array(size);
-          grown.set(positions.subarray(0, p));
-          positions = grown;
-        }
-        for (let c = 0; c < count; c++) {
-          let byte = part[at++] ?? 0;
-          let position = byte & 0x7f;
-          for (let shift = 7; byte >= 0x80; shift += 7) {
-            byte = part[at++] ?? 0;
-            position += (byte & 0x7f) * 2 ** shift;
-          }
-          positions[p++] = position;
-        }
-        if (at > length) throw new RangeError("token index: a staged value runs past its part");
-        starts[++i] = p;
+      ends.push(bytes);
+      counts.push(this.#clipsOf[id] as number);
+      if (bytes >= TOKEN_BATCH_BYTES) {
+        yield batch();
+        firstId = id + 1;
+        parts = [];
+        ends = [];
+        counts = [];
+        bytes = 0;
       }
     }
-    if (i !== clips) throw new Error("token index: a token's staged clips do not add up");
-    order.sort();
-    for (let j = 0; j < clips; j++) order[j] = (order[j] as number) % scale;
-    return { keys, levels, starts, positions: positions.subarray(0, p), order };
+    if (counts.length > 0) yield batch();
+  }
+
+  /** The clips' keys, levels and ranks (newest first; ties in the order added), shared with other threads. */
+  #sharedClips(): TokenClips {
+    const n = this.#clips;
+    const keys = new Float64Array(new SharedArrayBuffer(Math.max(1, n) * 8));
+    const levels = new Uint8Array(new SharedArrayBuffer(Math.max(1, n)));
+    const rank = new Int32Array(new SharedArrayBuffer(Math.max(1, n) * 4));
+    keys.set(this.#clipKeys.subarray(0, n));
+    levels.set(this.#clipLevels.subarray(0, n));
+    const order = new Int32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.sort((a, b) => (keys[b] as number) - (keys[a] as number) || a - b);
+    for (let r = 0; r < n; r++) rank[order[r] as number] = r;
+    return { keys, levels, rank };
   }
 
   /** Closes and removes the staging file, if any. */
   close(): void {
     this.#staging.close();
   }
+}
+
+/** Heap bytes of the tokens' staged values encoded together, and batches encoding at once. */
+const TOKEN_BATCH_BYTES = 1024 * 1024;
+const TOKEN_BATCHES_IN_FLIGHT = 4;
+
+/** The clips of the index by their number: key, level and rank (0 for the newest). */
+export interface TokenClips {
+  keys: Float64Array;
+  levels: Uint8Array;
+  rank: Int32Array;
+}
+
+/**
+ * Tokens `firstId …` in id order: each one's staged values (clip number, count, positions… per clip) back
+ * to back in `data`, where each token's end, and how many clips each has.
+ */
+export interface TokenBatch {
+  firstId: number;
+  clips: TokenClips;
+  data: Uint8Array;
+  ends: Uint32Array;
+  counts: Int32Array;
+}
+
+/** A batch's blocks: how many each token has, and per block its min key and bytes (back to back). */
+export interface EncodedTokens {
+  blocks: Int32Array;
+  minKeys: Float64Array;
+  data: Uint8Array;
+  ends: Uint32Array;
+}
+
+/** Encodes a batch of tokens' blocks (elsewhere: on worker threads). */
+export type TokenEncoder = (batch: TokenBatch) => Promise<EncodedTokens>;
+
+/** Every token of the batch as its blocks (`snapshot/token-block.ts`), newest first. */
+export function encodeTokens(batch: TokenBatch): EncodedTokens {
+  const tokens = batch.counts.length;
+  const blocks = new Int32Array(tokens);
+  const minKeys: number[] = [];
+  const encoded: Buffer[] = [];
+  for (let t = 0; t < tokens; t++) {
+    const clips = batch.counts[t] as number;
+    const from = t === 0 ? 0 : (batch.ends[t - 1] as number);
+    const list = tokenList(batch.data.subarray(from, batch.ends[t] as number), clips, batch.clips);
+    for (let first = 0; first < clips; first += TOKEN_BLOCK_CLIPS) {
+      const to = Math.min(clips, first + TOKEN_BLOCK_CLIPS);
+      minKeys.push(list.keys[list.order[to - 1] as number] as number);
+      encoded.push(encodeTokenBlock(list, list.order, first, to));
+      blocks[t] = (blocks[t] as number) + 1;
+    }
+  }
+  const ends = new Uint32Array(encoded.length);
+  let bytes = 0;
+  encoded.forEach((block, i) => {
+    bytes += block.length;
+    ends[i] = bytes;
+  });
+  const data = new Uint8Array(bytes);
+  encoded.forEach((block, i) => {
+    data.set(block, (ends[i] as number) - block.length);
+  });
+  return { blocks, minKeys: Float64Array.from(minKeys), data, ends };
+}
+
+/** A token's staged values as a list, and its order by key (newest first). */
+function tokenList(part: Uint8Array, clips: number, shared: TokenClips): TokenList & { order: Float64Array } {
+  const keys = new Float64Array(clips);
+  const levels = new Uint8Array(clips);
+  const starts = new Int32Array(clips + 1);
+  let positions = new Int32Array(64);
+  // Rank × a power of two above the clip count, plus the clip's index: sorted as numbers, newest first.
+  let scale = 1;
+  while (scale <= clips) scale *= 2;
+  const order = new Float64Array(clips);
+  let i = 0;
+  let p = 0;
+  const length = part.length;
+  let at = 0;
+  while (at < length) {
+    // Varints; a byte past the end reads as 0, which ends the varint, and the part is refused below.
+    let clipNo = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = part[at++] ?? 0;
+      clipNo += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) break;
+    }
+    let count = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = part[at++] ?? 0;
+      count += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) break;
+    }
+    if (at > length || i >= clips) throw new RangeError("token index: a token's staged values do not add up");
+    keys[i] = shared.keys[clipNo] as number;
+    levels[i] = shared.levels[clipNo] as number;
+    order[i] = (shared.rank[clipNo] as number) * scale + i;
+    if (p + count > positions.length) {
+      let size = positions.length * 2;
+      while (size < p + count) size *= 2;
+      const grown = new Int32Array(size);
+      grown.set(positions.subarray(0, p));
+      positions = grown;
+    }
+    for (let c = 0; c < count; c++) {
+      let byte = part[at++] ?? 0;
+      let position = byte & 0x7f;
+      for (let shift = 7; byte >= 0x80; shift += 7) {
+        byte = part[at++] ?? 0;
+        position += (byte & 0x7f) * 2 ** shift;
+      }
+      positions[p++] = position;
+    }
+    if (at > length) throw new RangeError("token index: a token's staged values do not add up");
+    starts[++i] = p;
+  }
+  if (i !== clips) throw new Error("token index: a token's staged clips do not add up");
+  order.sort();
+  for (let j = 0; j < clips; j++) order[j] = (order[j] as number) % scale;
+  return { keys, levels, starts, positions: positions.subarray(0, p), order };
 }

@@ -20,6 +20,7 @@ import type { ClipMeta } from "./clip-meta.js";
 import { TokenDictionary } from "./clip-tokens.js";
 import { clipIdOf } from "./ids.js";
 import { type ProcessedClip, processClip } from "./process-clip.js";
+import { encodeTokens } from "./token-index.js";
 import { hydrateLanguages } from "./worker-data.js";
 import { SnapshotWriter } from "./writer.js";
 
@@ -159,7 +160,7 @@ describe("SnapshotWriter", () => {
     expect(id([clip("a"), clip("b", "Children ran.")])).not.toBe(base);
   });
 
-  it("writes the same file when the posting blocks' heaps are deflated elsewhere, a batch at a time", async () => {
+  it("writes the same file when the posting blocks' heaps are deflated and the token blocks encoded elsewhere, a batch at a time", async () => {
     const texts = ["We run to the park for an ice cream.", "Children ran home.", "The cat sat on the mat."];
     // Fresh clips for each writer: a writer puts the word ids into a clip's transcript.
     const clips = (): ProcessedClip[] => Array.from({ length: 60 }, (_, i) => clip(`v${i}`, texts[i % 3]));
@@ -176,11 +177,24 @@ describe("SnapshotWriter", () => {
       );
     });
     let batches = 0;
-    await writer.finishAsync(english.rows, ["en"], BUILT_AT, {}, async (heaps) => {
-      batches++;
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      return heaps.map((heap) => deflateHeap(heap));
-    });
+    await writer.finishAsync(
+      english.rows,
+      ["en"],
+      BUILT_AT,
+      {},
+      {
+        deflate: async (heaps) => {
+          batches++;
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          return heaps.map((heap) => deflateHeap(heap));
+        },
+        encodeTokens: async (batch) => {
+          batches++;
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          return encodeTokens(batch);
+        },
+      },
+    );
     expect(batches).toBeGreaterThan(0);
 
     expect(readFileSync(async).equals(readFileSync(sync))).toBe(true);

@@ -17,7 +17,7 @@ import { RECENT_KEY_CLIPS, SNAPSHOT_DDL, SNAPSHOT_SCHEMA_VERSION } from "../snap
 import { setSpokenWordIds } from "../snapshot/transcript-blob.js";
 import { PostingSorter } from "./posting-sorter.js";
 import type { ProcessedClip } from "./process-clip.js";
-import { TokenIndexWriter } from "./token-index.js";
+import { type TokenEncoder, TokenIndexWriter } from "./token-index.js";
 import { WordCounts } from "./word-counts.js";
 
 /** A catalogue word with its final id, as the writer stores it. */
@@ -58,6 +58,12 @@ const DEFLATE_BATCHES_IN_FLIGHT = 4;
 
 /** Deflates heaps of posting blocks (`deflateHeap` each), elsewhere: on worker threads. */
 export type HeapDeflater = (heaps: readonly Uint8Array[]) => Promise<Uint8Array[]>;
+
+/** What `finishAsync` hands to other threads: the posting blocks' heaps, the positional index's tokens. */
+export interface FinishHelpers {
+  deflate: HeapDeflater;
+  encodeTokens: TokenEncoder;
+}
 
 /** Posting blocks whose heaps are still to be deflated: ids, header and fixed parts, heaps. */
 interface BlockBatch {
@@ -205,7 +211,9 @@ export class SnapshotWriter {
         batch,
         batch.heaps.map((heap) => deflateHeap(heap)),
       );
-    return this.#finishRest(directory, words, languages, builtAt, meta);
+    this.#writeDirectory(directory);
+    this.#tokens.write(this.#db);
+    return this.#finishRest(words, languages, builtAt, meta);
   }
 
   /**
@@ -218,7 +226,7 @@ export class SnapshotWriter {
     languages: readonly string[],
     builtAt: string,
     meta: Record<string, string>,
-    deflate: HeapDeflater,
+    { deflate, encodeTokens }: FinishHelpers,
   ): Promise<SnapshotSummary> {
     const directory = new DirectoryWriter();
     const inFlight: Array<{ batch: BlockBatch; deflated: Promise<Uint8Array[]> }> = [];
@@ -236,21 +244,24 @@ export class SnapshotWriter {
       // None left to reject unobserved.
       await Promise.allSettled(inFlight.map((b) => b.deflated));
     }
-    return this.#finishRest(directory, words, languages, builtAt, meta);
+    this.#writeDirectory(directory);
+    await this.#tokens.writeAsync(this.#db, encodeTokens);
+    return this.#finishRest(words, languages, builtAt, meta);
+  }
+
+  #writeDirectory(directory: DirectoryWriter): void {
+    this.#db
+      .prepare("INSERT INTO posting_directory (name, data) VALUES ('postings', ?)")
+      .run(directory.encode());
+    this.#postings.close();
   }
 
   #finishRest(
-    directory: DirectoryWriter,
     words: readonly WordRow[],
     languages: readonly string[],
     builtAt: string,
     meta: Record<string, string>,
   ): SnapshotSummary {
-    this.#db
-      .prepare("INSERT INTO posting_directory (name, data) VALUES ('postings', ?)")
-      .run(directory.encode());
-    this.#postings.close();
-    this.#tokens.write(this.#db);
     const insertWord = this.#db.prepare(
       `INSERT INTO words (word_id, language, word, norm, level, pos, variants, meanings, clip_count, clips_by_level, level_source, frequency)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
