@@ -190,7 +190,9 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     options.signal?.throwIfAborted();
     if (options.refuseEmpty && indexed + carriedOver === 0) throw new EmptyBuildError(skipped);
     const words = languages.flatMap((l) => l.rows);
-    const summary = writer.finish(
+    // The posting blocks' heaps are deflated and the positional index's blocks encoded on the workers,
+    // idle by now, while this thread sorts and writes.
+    const summary = await writer.finishAsync(
       words,
       languages.map((l) => l.language),
       builtAt,
@@ -198,6 +200,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
         sources: JSON.stringify(options.clipSources.map((s) => path.basename(s))),
         from: options.fromPath ? path.basename(options.fromPath) : "",
       },
+      { deflate: (heaps) => runner.deflate(heaps), encodeTokens: (batch) => runner.encodeTokens(batch) },
     );
     const elapsedMs = performance.now() - started;
     const skippedByReason: BuildReport["skippedByReason"] = {};

@@ -16,8 +16,28 @@ export class TokenDictionary {
   readonly source = `${threadId}.${dictionaries++}`;
   readonly #ids = new Map<string, number>();
 
+  /** Scratch for `clipTokens`, by token id: the clip it was last met in, and its index in that clip. */
+  #clipOf = new Int32Array(1024).fill(-1);
+  #slotOf = new Int32Array(1024);
+  #clips = 0;
+
   get size(): number {
     return this.#ids.size;
+  }
+
+  /** A number for the next clip read, and the scratch arrays with room for every id so far. */
+  scratch(): { clip: number; clipOf: Int32Array; slotOf: Int32Array } {
+    if (this.#clipOf.length < this.#ids.size) {
+      let size = this.#clipOf.length * 2;
+      while (size < this.#ids.size) size *= 2;
+      const clipOf = new Int32Array(size).fill(-1);
+      clipOf.set(this.#clipOf);
+      this.#clipOf = clipOf;
+      const slotOf = new Int32Array(size);
+      slotOf.set(this.#slotOf);
+      this.#slotOf = slotOf;
+    }
+    return { clip: this.#clips++, clipOf: this.#clipOf, slotOf: this.#slotOf };
   }
 
   /** The token's id; a token met for the first time takes the next id. */
@@ -70,20 +90,24 @@ function writeVarint(out: Uint8Array, at: number, value: number): number {
 export function clipTokens(tokens: readonly string[], dictionary: TokenDictionary): ClipTokens {
   const firstAdded = dictionary.size;
   const added: string[] = [];
-  const distinct = new Map<number, number>();
   const which = new Uint32Array(tokens.length);
-  const ids: number[] = [];
   for (let position = 0; position < tokens.length; position++) {
     const token = tokens[position] as string;
     const id = dictionary.idOf(token);
     if (id === firstAdded + added.length) added.push(token);
-    let k = distinct.get(id);
-    if (k === undefined) {
-      k = ids.length;
-      distinct.set(id, k);
+    which[position] = id;
+  }
+  // Each distinct id's index in the clip, in order of first appearance, marked in the dictionary's scratch.
+  const { clip, clipOf, slotOf } = dictionary.scratch();
+  const ids: number[] = [];
+  for (let position = 0; position < tokens.length; position++) {
+    const id = which[position] as number;
+    if (clipOf[id] !== clip) {
+      clipOf[id] = clip;
+      slotOf[id] = ids.length;
       ids.push(id);
     }
-    which[position] = k;
+    which[position] = slotOf[id] as number;
   }
   const counts = new Uint32Array(ids.length);
   const sizes = new Uint32Array(ids.length);

@@ -1,31 +1,107 @@
 /** Worker thread entry: parses and indexes batches of clip jobs with the catalogue it was started with. */
 import { parentPort, workerData } from "node:worker_threads";
-import { loadJob } from "./load-job.js";
+import { type JobResult, loadJob } from "./load-job.js";
+import { deflatePacked, type PackedHeaps } from "./pool.js";
+import type { ProcessedClip } from "./process-clip.js";
 import type { SourceJob } from "./sources.js";
+import { encodeTokens, type TokenBatch } from "./token-index.js";
 import { hydrateLanguages, type SerializedLanguages } from "./worker-data.js";
 
 const languages = hydrateLanguages(workerData as SerializedLanguages);
 
-parentPort?.on("message", ({ id, jobs }: { id: number; jobs: SourceJob[] }) => {
-  try {
-    const results = jobs.map((job) => loadJob(job, languages));
-    // Hand the clips' arrays over instead of copying them.
-    const transfer: ArrayBuffer[] = [];
-    for (const result of results) {
-      if (!result.ok) continue;
-      transfer.push(
-        result.clip.transcript.buffer as ArrayBuffer,
-        result.clip.postings.buffer as ArrayBuffer,
-        result.clip.occurrences.buffer as ArrayBuffer,
-        result.clip.occurrenceBytes.buffer as ArrayBuffer,
-        result.clip.tokens.ids.buffer as ArrayBuffer,
-        result.clip.tokens.counts.buffer as ArrayBuffer,
-        result.clip.tokens.ends.buffer as ArrayBuffer,
-        result.clip.tokens.positions.buffer as ArrayBuffer,
-      );
-    }
-    parentPort?.postMessage({ id, results }, transfer);
-  } catch (error) {
-    parentPort?.postMessage({ id, error: (error as Error).stack ?? String(error) });
+type Packable = Uint8Array | Uint16Array | Uint32Array | Int32Array;
+
+/**
+ * Moves every array of the batch's clips into one buffer (each array replaced by a view of the same type
+ * there) and returns that buffer, to be transferred.
+ */
+function packArrays(results: JobResult[]): ArrayBuffer[] {
+  const clips = results.flatMap((result) => (result.ok ? [result.clip] : []));
+  const arraysOf = (clip: ProcessedClip): Packable[] => [
+    clip.transcript,
+    clip.postings,
+    clip.occurrences,
+    clip.occurrenceBytes,
+    clip.tokens.ids,
+    clip.tokens.counts,
+    clip.tokens.ends,
+    clip.tokens.positions,
+  ];
+  let bytes = 0;
+  for (const clip of clips) for (const array of arraysOf(clip)) bytes += (array.byteLength + 7) & ~7;
+  if (bytes === 0) return [];
+  const buffer = new ArrayBuffer(bytes);
+  let at = 0;
+  const place = <T extends Packable>(
+    array: T,
+    make: (buffer: ArrayBuffer, at: number, length: number) => T,
+  ): T => {
+    const view = make(buffer, at, array.length);
+    view.set(array as never);
+    at += (array.byteLength + 7) & ~7;
+    return view;
+  };
+  for (const clip of clips) {
+    clip.transcript = place(clip.transcript, (b, o, n) => new Uint8Array(b, o, n));
+    clip.postings = place(clip.postings, (b, o, n) => new Int32Array(b, o, n));
+    clip.occurrences = place(clip.occurrences, (b, o, n) => new Uint8Array(b, o, n));
+    clip.occurrenceBytes = place(clip.occurrenceBytes, (b, o, n) => new Uint16Array(b, o, n));
+    const tokens = clip.tokens;
+    tokens.ids = place(tokens.ids, (b, o, n) => new Uint32Array(b, o, n));
+    tokens.counts = place(tokens.counts, (b, o, n) => new Uint32Array(b, o, n));
+    tokens.ends = place(tokens.ends, (b, o, n) => new Uint32Array(b, o, n));
+    tokens.positions = place(tokens.positions, (b, o, n) => new Uint8Array(b, o, n));
   }
-});
+  return [buffer];
+}
+
+parentPort?.on(
+  "message",
+  ({
+    id,
+    jobs,
+    deflate,
+    tokens,
+  }: {
+    id: number;
+    jobs?: SourceJob[];
+    deflate?: PackedHeaps;
+    tokens?: TokenBatch;
+  }) => {
+    if (tokens !== undefined) {
+      try {
+        const encodedTokens = encodeTokens(tokens);
+        parentPort?.postMessage({ id, encodedTokens }, [
+          encodedTokens.blocks.buffer as ArrayBuffer,
+          encodedTokens.minKeys.buffer as ArrayBuffer,
+          encodedTokens.data.buffer as ArrayBuffer,
+          encodedTokens.ends.buffer as ArrayBuffer,
+        ]);
+      } catch (error) {
+        parentPort?.postMessage({ id, error: (error as Error).stack ?? String(error) });
+      }
+      return;
+    }
+    if (deflate !== undefined) {
+      try {
+        const deflated = deflatePacked(deflate);
+        parentPort?.postMessage({ id, deflated }, [
+          deflated.data.buffer as ArrayBuffer,
+          deflated.ends.buffer as ArrayBuffer,
+        ]);
+      } catch (error) {
+        parentPort?.postMessage({ id, error: (error as Error).stack ?? String(error) });
+      }
+      return;
+    }
+    try {
+      const results = (jobs ?? []).map((job) => loadJob(job, languages));
+      // Hand the clips' arrays over instead of copying them: gathered into one buffer for the batch,
+      // as handing over hundreds of small buffers costs more than copying them once.
+      const transfer = packArrays(results);
+      parentPort?.postMessage({ id, results }, transfer);
+    } catch (error) {
+      parentPort?.postMessage({ id, error: (error as Error).stack ?? String(error) });
+    }
+  },
+);

@@ -5,22 +5,58 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { deflateHeap } from "../snapshot/posting-block.js";
 import { type JobResult, loadJob } from "./load-job.js";
 import type { LanguageIndex } from "./process-clip.js";
 import type { SourceJob } from "./sources.js";
+import { type EncodedTokens, encodeTokens, type TokenBatch } from "./token-index.js";
 import { hydrateLanguages, type SerializedLanguages } from "./worker-data.js";
 
 export interface JobRunner {
   /** Number of worker threads; 0 when jobs run on the calling thread. */
   readonly threads: number;
   run(jobs: SourceJob[]): Promise<JobResult[]>;
+  /** Posting block heaps deflated (`deflateHeap`), on a worker thread when there are any. */
+  deflate(heaps: readonly Uint8Array[]): Promise<Uint8Array[]>;
+  /** A batch of the positional index's tokens as blocks (`encodeTokens`), on a worker when there are any. */
+  encodeTokens(batch: TokenBatch): Promise<EncodedTokens>;
   close(): Promise<void>;
+}
+
+/** Heaps back to back, and where each ends: one buffer to hand to a thread. */
+export interface PackedHeaps {
+  data: Uint8Array;
+  ends: Uint32Array;
+}
+
+export function packHeaps(heaps: readonly Uint8Array[]): PackedHeaps {
+  const ends = new Uint32Array(heaps.length);
+  let bytes = 0;
+  heaps.forEach((heap, i) => {
+    bytes += heap.length;
+    ends[i] = bytes;
+  });
+  const data = new Uint8Array(bytes);
+  heaps.forEach((heap, i) => {
+    data.set(heap, (ends[i] as number) - heap.length);
+  });
+  return { data, ends };
+}
+
+export function unpackHeaps({ data, ends }: PackedHeaps): Uint8Array[] {
+  return Array.from(ends, (end, i) => data.subarray(i === 0 ? 0 : (ends[i - 1] as number), end));
+}
+
+export function deflatePacked(packed: PackedHeaps): PackedHeaps {
+  return packHeaps(unpackHeaps(packed).map((heap) => deflateHeap(heap)));
 }
 
 export function inlineRunner(languages: ReadonlyMap<string, LanguageIndex>): JobRunner {
   return {
     threads: 0,
     run: async (jobs) => jobs.map((job) => loadJob(job, languages)),
+    deflate: async (heaps) => heaps.map((heap) => deflateHeap(heap)),
+    encodeTokens: async (batch) => encodeTokens(batch),
     close: async () => {},
   };
 }
@@ -34,7 +70,17 @@ export function workersAvailable(): boolean {
 
 interface Pending {
   resolve: (results: JobResult[]) => void;
+  resolveDeflated?: (deflated: PackedHeaps) => void;
+  resolveTokens?: (encoded: EncodedTokens) => void;
   reject: (error: Error) => void;
+}
+
+export interface WorkerReply {
+  id: number;
+  results?: JobResult[];
+  deflated?: PackedHeaps;
+  encodedTokens?: EncodedTokens;
+  error?: string;
 }
 
 export function workerRunner(threads: number, languages: SerializedLanguages): JobRunner {
@@ -44,11 +90,13 @@ export function workerRunner(threads: number, languages: SerializedLanguages): J
   let nextId = 0;
   let failure: Error | undefined;
   for (const worker of workers) {
-    worker.on("message", (message: { id: number; results?: JobResult[]; error?: string }) => {
+    worker.on("message", (message: WorkerReply) => {
       load.set(worker, (load.get(worker) ?? 1) - 1);
       const waiting = pending.get(message.id);
       pending.delete(message.id);
       if (message.error !== undefined) waiting?.reject(new Error(message.error));
+      else if (message.deflated !== undefined) waiting?.resolveDeflated?.(message.deflated);
+      else if (message.encodedTokens !== undefined) waiting?.resolveTokens?.(message.encodedTokens);
       else waiting?.resolve(message.results ?? []);
     });
     worker.on("error", (error) => {
@@ -57,18 +105,46 @@ export function workerRunner(threads: number, languages: SerializedLanguages): J
       pending.clear();
     });
   }
+  /** The least busy worker, now one batch busier. */
+  const choose = (): Worker => {
+    let chosen = workers[0] as Worker;
+    for (const worker of workers) if ((load.get(worker) ?? 0) < (load.get(chosen) ?? 0)) chosen = worker;
+    load.set(chosen, (load.get(chosen) ?? 0) + 1);
+    return chosen;
+  };
   return {
     threads,
     run(jobs) {
       if (failure) return Promise.reject(failure);
-      // The least busy worker takes the batch.
-      let chosen = workers[0] as Worker;
-      for (const worker of workers) if ((load.get(worker) ?? 0) < (load.get(chosen) ?? 0)) chosen = worker;
-      load.set(chosen, (load.get(chosen) ?? 0) + 1);
+      const chosen = choose();
       const id = nextId++;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
         chosen.postMessage({ id, jobs });
+      });
+    },
+    deflate(heaps) {
+      if (failure) return Promise.reject(failure);
+      const chosen = choose();
+      const id = nextId++;
+      const packed = packHeaps(heaps);
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve: () => {}, resolveDeflated: (d) => resolve(unpackHeaps(d)), reject });
+        chosen.postMessage({ id, deflate: packed }, [
+          packed.data.buffer as ArrayBuffer,
+          packed.ends.buffer as ArrayBuffer,
+        ]);
+      });
+    },
+    encodeTokens(batch) {
+      if (failure) return Promise.reject(failure);
+      const chosen = choose();
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve: () => {}, resolveTokens: resolve, reject });
+        // The clips' arrays are shared, and the staged bytes handed over; the rest is copied, as the
+        // writer reads the batch's token counts again when the blocks come back.
+        chosen.postMessage({ id, tokens: batch }, [batch.data.buffer as ArrayBuffer]);
       });
     },
     async close() {

@@ -74,6 +74,36 @@ function sorted(entries: readonly Entry[], chunk: number, heapBytes?: number) {
   return out;
 }
 
+/** The same postings handed over a clip at a time (`addClip`), a clip being the postings of one key. */
+function sortedByClip(entries: readonly Entry[], chunk: number, heapBytes?: number) {
+  const dir = mkdtempSync(path.join(tmpdir(), "sorter-"));
+  const sorter = new PostingSorter(path.join(dir, "staging.sqlite"), chunk, heapBytes);
+  const clips = new Map<number, Entry[]>();
+  for (const e of entries) clips.set(e[2], [...(clips.get(e[2]) ?? []), e]);
+  const wordIds = Int32Array.from({ length: 41 }, (_, i) => i);
+  for (const [key, clip] of clips) {
+    const postings = new Int32Array(clip.length * 3);
+    const bytes = new Uint16Array(clip.length * 2);
+    const parts: Buffer[] = [];
+    clip.forEach(([wordId, , , tMs, cue, text, form], j) => {
+      const textJson = Buffer.from(JSON.stringify(text));
+      const formJson = Buffer.from(form === "" ? "" : JSON.stringify(form));
+      postings.set([wordId, tMs, cue], 3 * j);
+      bytes.set([textJson.length, formJson.length], 2 * j);
+      parts.push(textJson, formJson);
+    });
+    // One level a clip, as a clip has: the first posting's.
+    sorter.addClip(wordIds, (clip[0] as Entry)[1], key, postings, Buffer.concat(parts), bytes);
+  }
+  const out = [...sorter.groups()].map(({ wordId, list }) => ({
+    wordId,
+    entries: [...list.keys].map((k, i) => [k, list.tMs[i], list.cueIdx[i], list.level[i]]),
+  }));
+  sorter.close();
+  rmSync(dir, { recursive: true, force: true });
+  return out;
+}
+
 describe("PostingSorter", () => {
   // Keys are distinct per word, as recent keys of distinct clips are.
   const entries = fc
@@ -120,6 +150,25 @@ describe("PostingSorter", () => {
     fc.assert(
       fc.property(entries, (e) => {
         expect(sorted(e, 10_000, 200)).toEqual(naive(e));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("takes a clip's postings at once as it takes them one by one, in one chunk or spilled", () => {
+    fc.assert(
+      fc.property(entries, (e) => {
+        const oneLevel = e.map((entry) => {
+          const first = e.find((other) => other[2] === entry[2]) as Entry;
+          return [entry[0], first[1], ...entry.slice(2)] as Entry;
+        });
+        const expected = naive(oneLevel).map(({ wordId, entries: g }) => ({
+          wordId,
+          entries: g.map((x) => x.slice(0, 4)),
+        }));
+        expect(sortedByClip(oneLevel, 10_000)).toEqual(expected);
+        expect(sortedByClip(oneLevel, 7)).toEqual(expected);
+        expect(sortedByClip(oneLevel, 10_000, 200)).toEqual(expected);
       }),
       { numRuns: 30 },
     );

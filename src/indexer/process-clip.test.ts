@@ -213,6 +213,8 @@ describe("spokenForm", () => {
       "— ... , ran !! ice  cream ?",
       "café NAÏVE Straße 学生 が ran",
       "[laughs] ice cream] cream [ a b c d e f g h i j ] run",
+      "we\tran\u00a0home ice\u2003cream [ran",
+      "Ice\tCreams [Music\u00a0playing] ran",
     ];
     const norms = ["run", "ice cream", "child", "good", "a b c", "cafe"];
     for (const text of texts) {

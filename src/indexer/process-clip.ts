@@ -8,7 +8,7 @@ import { firstOccurrences, spokenWords } from "../catalogue/spoken.js";
 import type { Topic } from "../domain.js";
 import { encodeTranscript } from "../snapshot/transcript-blob.js";
 import { normalise } from "../text/normalise.js";
-import { tokenise, tokeniseWords } from "../text/tokenise.js";
+import { tokeniseWords } from "../text/tokenise.js";
 import type { ClipMeta } from "./clip-meta.js";
 import { type ClipTokens, clipTokens, type TokenDictionary } from "./clip-tokens.js";
 import { screenLevel } from "./screening/level.js";
@@ -86,6 +86,37 @@ export function storedCues(transcript: Transcript): StoredCue[] {
 const MAX_CUE_JSON_BYTES = 0xffff;
 
 /**
+ * A cue's words as `spokenForm` reads them, prepared once for all the postings in the cue: each
+ * single-space-separated word's whitespace-separated parts, and whether one of them opens (or holds) a
+ * `[` once normalised.
+ */
+export interface CueWords {
+  parts: string[][];
+  bracket: boolean[];
+}
+
+/** Whitespace other than the space the cue's words are separated by. */
+const OTHER_SPACE = /[^\S ]/;
+/** Text without a `[` or `［`, nor anything that could normalise to one, outside plain ASCII. */
+const NO_BRACKET = /^[^[\uff3b\u0080-\uffff]*$/;
+
+export function cueWords(cueText: string): CueWords {
+  const words = cueText.split(" ");
+  const split = OTHER_SPACE.test(cueText);
+  const parts: string[][] = new Array(words.length);
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    parts[i] = split ? word.split(/\s+/).filter((part) => part !== "") : word === "" ? [] : [word];
+  }
+  const bracket: boolean[] = new Array(words.length).fill(false);
+  if (!NO_BRACKET.test(cueText)) {
+    for (let i = 0; i < words.length; i++)
+      bracket[i] = (parts[i] as string[]).some((part) => normalise(part).includes("["));
+  }
+  return { parts, bracket };
+}
+
+/**
  * The form spoken at `tStartMs` in the cue: the caption word with that time, tokenised, as many tokens as
  * the word's key has; undefined when it is the key itself (or cannot be found).
  */
@@ -95,6 +126,7 @@ export function spokenForm(
   tStartMs: number,
   norm: string,
   language: string,
+  words: CueWords = cueWords(cueText),
 ): string | undefined {
   let at = -1;
   for (let i = 0; i < wordMs.length; i++) {
@@ -106,27 +138,34 @@ export function spokenForm(
   if (at === -1) return undefined;
   let length = 1;
   for (let i = norm.indexOf(" "); i !== -1; i = norm.indexOf(" ", i + 1)) length++;
-  const form = leadingTokens(cueText.split(" "), at, length, language).join(" ");
+  const form = leadingTokens(words, at, length, language).join(" ");
   return form === norm || form === "" ? undefined : form;
 }
 
+/** The parts of words [from, to) of the cue, in order. */
+function partsOf(words: CueWords, from: number, to: number): string[] {
+  if (to - from === 1) return words.parts[from] as string[];
+  const out: string[] = [];
+  for (let i = from; i < to; i++) for (const part of words.parts[i] as string[]) out.push(part);
+  return out;
+}
+
 /**
- * The first `count` tokens of `words[at…]`, as tokenising the whole rest of the cue gives them, from as few
- * words as it takes. A word's tokens depend on the words after it only through a `[` sound annotation, so
- * a window of words of which none holds a `[` tokenises as it does within the rest.
+ * The first `count` tokens of the words from `at` on, as tokenising the whole rest of the cue gives them,
+ * from as few words as it takes. A word's tokens depend on the words after it only through a `[` sound
+ * annotation, so a window of words of which none holds a `[` tokenises as it does within the rest.
  */
-function leadingTokens(words: readonly string[], at: number, count: number, language: string): string[] {
-  for (let end = Math.min(words.length, at + count); ; end = Math.min(words.length, at + (end - at) * 2)) {
-    if (end === words.length) return tokenise(words.slice(at).join(" "), language).slice(0, count);
-    const window = words
-      .slice(at, end)
-      .join(" ")
-      .split(/\s+/)
-      .filter((word) => word !== "");
-    if (window.some((word) => normalise(word).includes("["))) {
-      return tokenise(words.slice(at).join(" "), language).slice(0, count);
+function leadingTokens(words: CueWords, at: number, count: number, language: string): string[] {
+  const length = words.parts.length;
+  for (let end = Math.min(length, at + count); ; end = Math.min(length, at + (end - at) * 2)) {
+    let bracket = false;
+    for (let i = at; i < end && !bracket; i++) bracket = words.bracket[i] as boolean;
+    if (end === length || bracket) {
+      return tokeniseWords(partsOf(words, at, length), language)
+        .slice(0, count)
+        .map((token) => token.norm);
     }
-    const tokens = tokeniseWords(window, language);
+    const tokens = tokeniseWords(partsOf(words, at, end), language);
     if (tokens.length >= count) return tokens.slice(0, count).map((token) => token.norm);
   }
 }
@@ -151,6 +190,7 @@ export function processClip(
   const postings = new Int32Array(first.size * 3);
   const occurrenceBytes = new Uint16Array(first.size * 2);
   const cueJson = new Map<number, Buffer>();
+  const wordsOfCue = new Map<number, CueWords>();
   const parts: Buffer[] = [];
   let i = 0;
   for (const hit of first.values()) {
@@ -162,8 +202,17 @@ export function processClip(
         throw new TranscriptShapeError(`cue ${hit.cueIdx} is longer than a posting can hold`);
       cueJson.set(hit.cueIdx, text);
     }
+    let words: CueWords | undefined;
+    if (cue !== undefined) {
+      words = wordsOfCue.get(hit.cueIdx);
+      if (words === undefined) {
+        words = cueWords(cue.text);
+        wordsOfCue.set(hit.cueIdx, words);
+      }
+    }
     const form =
-      cue && spokenForm(cue.text, cue.wordMs, hit.tStartMs, index.norms[hit.word] as string, meta.language);
+      cue &&
+      spokenForm(cue.text, cue.wordMs, hit.tStartMs, index.norms[hit.word] as string, meta.language, words);
     const formJson = form === undefined ? undefined : Buffer.from(JSON.stringify(form), "utf8");
     parts.push(text);
     if (formJson !== undefined) parts.push(formJson);

@@ -1,16 +1,27 @@
 /**
- * Sorted runs that the builder's writing thread spills to a scratch SQLite file when a chunk fills its
- * memory, keyed by a list (a word, a token) and numbered in the order they were written, then read back
- * per key in that order. The file is made on the first run and removed by `close`.
+ * Sorted runs that the builder's writing thread spills to a scratch file when a chunk fills its memory,
+ * keyed by a list (a word, a token) and numbered in the order they were written, then read back per key in
+ * that order. A run's parts are appended to the file as they come; where each part lies is kept in memory
+ * (a few numbers a part), so nothing is indexed on disk. The file is made on the first run and removed by
+ * `close`.
  */
-import { rmSync } from "node:fs";
-import Database from "better-sqlite3";
+import { closeSync, openSync, readSync, rmSync, writeSync } from "node:fs";
+
+/** Bytes gathered before a write to the file. */
+const WRITE_BYTES = 4 * 1024 * 1024;
 
 export class StagingRuns {
   readonly #path: string;
-  #db: Database.Database | undefined;
-  #insert: Database.Statement | undefined;
+  #fd: number | undefined;
   #runs = 0;
+  /** Per part, in the order written: its key, run, offset in the file and length. */
+  #keys: number[] = [];
+  #partRuns: number[] = [];
+  #offsets: number[] = [];
+  #lengths: number[] = [];
+  #fileBytes = 0;
+  #pending: Buffer[] = [];
+  #pendingBytes = 0;
 
   constructor(path: string) {
     this.#path = path;
@@ -18,47 +29,102 @@ export class StagingRuns {
 
   /** True once a run has been written. */
   get started(): boolean {
-    return this.#db !== undefined;
+    return this.#fd !== undefined;
   }
 
-  /** Writes one run, in one transaction: `write` calls `put` once per key with that key's part. */
-  writeRun(write: (put: (key: number, data: Buffer) => void) => void): void {
-    if (this.#db === undefined) {
+  #flush(): void {
+    if (this.#pendingBytes === 0 || this.#fd === undefined) return;
+    const data = this.#pending.length === 1 ? (this.#pending[0] as Buffer) : Buffer.concat(this.#pending);
+    let written = 0;
+    while (written < data.length)
+      written += writeSync(this.#fd, data, written, data.length - written, this.#fileBytes + written);
+    this.#fileBytes += data.length;
+    this.#pending = [];
+    this.#pendingBytes = 0;
+  }
+
+  /**
+   * Writes one run: `write` calls `put` once per key with that key's part, whose bytes must stay as they
+   * are until `writeRun` returns (they are written by then).
+   */
+  writeRun(write: (put: (key: number, data: Uint8Array) => void) => void): void {
+    if (this.#fd === undefined) {
       rmSync(this.#path, { force: true });
-      this.#db = new Database(this.#path);
-      this.#db.pragma("journal_mode = OFF");
-      this.#db.pragma("synchronous = OFF");
-      this.#db.exec(
-        "CREATE TABLE runs (list_id INTEGER, run INTEGER, data BLOB, PRIMARY KEY (list_id, run)) WITHOUT ROWID",
-      );
-      this.#insert = this.#db.prepare("INSERT INTO runs (list_id, run, data) VALUES (?, ?, ?)");
+      this.#fd = openSync(this.#path, "w+");
     }
-    const insert = this.#insert as Database.Statement;
     const run = this.#runs++;
-    this.#db.exec("BEGIN");
-    write((key, data) => insert.run(key, run, data));
-    this.#db.exec("COMMIT");
+    write((key, data) => {
+      this.#keys.push(key);
+      this.#partRuns.push(run);
+      this.#offsets.push(this.#fileBytes + this.#pendingBytes);
+      this.#lengths.push(data.length);
+      this.#pending.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+      this.#pendingBytes += data.length;
+      if (this.#pendingBytes >= WRITE_BYTES) this.#flush();
+    });
+    this.#flush();
+  }
+
+  #read(part: number): Buffer {
+    const length = this.#lengths[part] as number;
+    const out = Buffer.allocUnsafe(length);
+    let read = 0;
+    while (read < length) {
+      const got = readSync(
+        this.#fd as number,
+        out,
+        read,
+        length - read,
+        (this.#offsets[part] as number) + read,
+      );
+      if (got === 0) throw new Error("staging runs: the scratch file ends early");
+      read += got;
+    }
+    return out;
+  }
+
+  /** Part numbers ordered by key, then by run. */
+  #ordered(): Int32Array {
+    const order = Int32Array.from(this.#keys, (_, i) => i);
+    const keys = this.#keys;
+    const runs = this.#partRuns;
+    return order.sort(
+      (a, b) => (keys[a] as number) - (keys[b] as number) || (runs[a] as number) - (runs[b] as number),
+    );
   }
 
   /** One key's parts, in the order of their runs (none before the first run). */
   partsOf(): (key: number) => Buffer[] {
-    const read = this.#db?.prepare("SELECT data FROM runs WHERE list_id = ? ORDER BY run").pluck();
-    return (key) => (read === undefined ? [] : (read.all(key) as Buffer[]));
+    const byKey = new Map<number, number[]>();
+    for (const part of this.#ordered()) {
+      const key = this.#keys[part] as number;
+      let parts = byKey.get(key);
+      if (parts === undefined) {
+        parts = [];
+        byKey.set(key, parts);
+      }
+      parts.push(part);
+    }
+    return (key) => (byKey.get(key) ?? []).map((part) => this.#read(part));
   }
 
   /** Every key's parts, keys in order, each key's parts in the order of their runs. */
-  all(): Iterable<[number, Buffer]> {
-    if (this.#db === undefined) return [];
-    return this.#db
-      .prepare("SELECT list_id, data FROM runs ORDER BY list_id, run")
-      .raw()
-      .iterate() as Iterable<[number, Buffer]>;
+  *all(): Iterable<[number, Buffer]> {
+    if (this.#fd === undefined) return;
+    for (const part of this.#ordered()) yield [this.#keys[part] as number, this.#read(part)];
   }
 
   /** Closes and removes the file, if any. */
   close(): void {
-    if (this.#db?.open) this.#db.close();
-    this.#db = undefined;
+    if (this.#fd !== undefined) closeSync(this.#fd);
+    this.#fd = undefined;
+    this.#keys = [];
+    this.#partRuns = [];
+    this.#offsets = [];
+    this.#lengths = [];
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    this.#fileBytes = 0;
     rmSync(this.#path, { force: true });
   }
 }

@@ -6,24 +6,12 @@
  */
 
 import type Database from "better-sqlite3";
-import {
-  encodeTokenBlock,
-  TOKEN_BLOCK_CLIPS,
-  type TokenList,
-  VarintReader,
-} from "../snapshot/token-block.js";
+import { encodeTokenBlock, TOKEN_BLOCK_CLIPS, type TokenList } from "../snapshot/token-block.js";
 import type { ClipTokens } from "./clip-tokens.js";
 import { StagingRuns } from "./staging-runs.js";
 
-/** Values held before a spill (key, level, count and positions of each clip of each token): about 64 MB. */
+/** Values held before a spill (a clip number, a count and positions per clip of each token): about 64 MB. */
 const DEFAULT_CHUNK_VALUES = 8_000_000;
-
-interface TokenEntry {
-  language: string;
-  token: string;
-  clips: number;
-  occurrences: number;
-}
 
 /** A token dictionary's tokens by its ids, and each one's token id in the index (−1 until indexed). */
 interface DictionaryTokens {
@@ -45,20 +33,23 @@ class PendingBytes {
     this.bytes = grown;
   }
 
-  /** Appends a varint of `value` (up to 2^53), as `VarintWriter` writes it. */
-  uint(value: number): void {
-    this.#room(8);
-    let v = value;
+  /** Appends a varint of `value` (below 2^32), as `VarintWriter` writes it. */
+  uint32(value: number): void {
+    this.#room(5);
+    let v = value >>> 0;
     while (v >= 0x80) {
-      this.bytes[this.length++] = (v % 0x80) | 0x80;
-      v = Math.floor(v / 0x80);
+      this.bytes[this.length++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
     }
     this.bytes[this.length++] = v;
   }
 
   append(from: Uint8Array, start: number, end: number): void {
     this.#room(end - start);
-    this.bytes.set(from.subarray(start, end), this.length);
+    const bytes = this.bytes;
+    let at = this.length;
+    if (end - start > 32) bytes.set(from.subarray(start, end), at);
+    else for (let i = start; i < end; i++) bytes[at++] = from[i] as number;
     this.length += end - start;
   }
 
@@ -67,16 +58,38 @@ class PendingBytes {
   }
 }
 
+/** Grows a typed array to hold index `i`. */
+function room<T extends Float64Array | Uint8Array | Int32Array>(
+  array: T,
+  i: number,
+  make: (n: number) => T,
+): T {
+  if (i < array.length) return array;
+  let size = Math.max(1024, array.length * 2);
+  while (size <= i) size *= 2;
+  const grown = make(size);
+  grown.set(array);
+  return grown;
+}
+
 export class TokenIndexWriter {
   readonly #staging: StagingRuns;
   readonly #chunk: number;
   /** Token ids by language and token; ids in order of first appearance. */
   readonly #ids = new Map<string, Map<string, number>>();
-  readonly #tokens: TokenEntry[] = [];
-  /** Per token id: the chunk's entries as varints: key, level, count, positions… */
+  /** Per token id: its language and token, and how many clips say it and how many times. */
+  readonly #languages: string[] = [];
+  readonly #names: string[] = [];
+  #clipsOf = new Int32Array(0);
+  #occurrencesOf = new Float64Array(0);
+  /** Per token id: the chunk's entries as varints: clip number, count, positions… */
   readonly #pending: PendingBytes[] = [];
   /** Per token dictionary (`clip-tokens.ts`): its tokens by its ids, and their token ids here. */
   readonly #sources = new Map<string, DictionaryTokens>();
+  /** Per clip added, by its number here (its order): its key and level. */
+  #clipKeys = new Float64Array(0);
+  #clipLevels = new Uint8Array(0);
+  #clips = 0;
   #values = 0;
 
   constructor(stagingPath: string, chunkValues = DEFAULT_CHUNK_VALUES) {
@@ -109,6 +122,17 @@ export class TokenIndexWriter {
     return source;
   }
 
+  #newToken(language: string, token: string, ids: Map<string, number>): number {
+    const id = this.#names.length;
+    ids.set(token, id);
+    this.#languages.push(language);
+    this.#names.push(token);
+    this.#pending.push(new PendingBytes());
+    this.#clipsOf = room(this.#clipsOf, id, (n) => new Int32Array(n));
+    this.#occurrencesOf = room(this.#occurrencesOf, id, (n) => new Float64Array(n));
+    return id;
+  }
+
   /** One clip: its distinct tokens with their positions (see `clip-tokens.ts`). */
   add(language: string, recentKey: number, level: number, clip: ClipTokens): void {
     const source = this.learn(clip);
@@ -118,35 +142,38 @@ export class TokenIndexWriter {
       ids = new Map();
       this.#ids.set(language, ids);
     }
+    const clipNo = this.#clips++;
+    this.#clipKeys = room(this.#clipKeys, clipNo, (n) => new Float64Array(n));
+    this.#clipLevels = room(this.#clipLevels, clipNo, (n) => new Uint8Array(n));
+    this.#clipKeys[clipNo] = recentKey;
+    this.#clipLevels[clipNo] = level;
+    const sourceIds = source.ids;
+    const counts = clip.counts;
+    const ends = clip.ends;
+    const positions = clip.positions;
     let from = 0;
+    let values = 0;
     for (let k = 0; k < clip.ids.length; k++) {
       const local = clip.ids[k] as number;
-      let id = source.ids[local] as number;
+      let id = sourceIds[local] as number;
       if (id === -1) {
         const token = source.names[local];
         if (token === undefined)
           throw new Error("token index: a clip's token was named in a clip this index never saw");
-        id = ids.get(token) ?? -1;
-        if (id === -1) {
-          id = this.#tokens.length;
-          ids.set(token, id);
-          this.#tokens.push({ language, token, clips: 0, occurrences: 0 });
-          this.#pending.push(new PendingBytes());
-        }
-        source.ids[local] = id;
+        id = ids.get(token) ?? this.#newToken(language, token, ids);
+        sourceIds[local] = id;
       }
-      const count = clip.counts[k] as number;
-      const to = clip.ends[k] as number;
-      const entry = this.#tokens[id] as TokenEntry;
-      entry.clips++;
-      entry.occurrences += count;
+      const count = counts[k] as number;
+      const to = ends[k] as number;
+      this.#clipsOf[id] = (this.#clipsOf[id] as number) + 1;
+      this.#occurrencesOf[id] = (this.#occurrencesOf[id] as number) + count;
       const pending = this.#pending[id] as PendingBytes;
-      pending.uint(recentKey);
-      pending.uint(level);
-      pending.append(clip.positions, from, to);
+      pending.uint32(clipNo);
+      pending.append(positions, from, to);
       from = to;
-      this.#values += 3 + count;
+      values += 2 + count;
     }
+    this.#values += values;
     if (this.#values >= this.#chunk) this.#spill();
   }
 
@@ -160,43 +187,126 @@ export class TokenIndexWriter {
     this.#values = 0;
   }
 
-  /** Every token's values: the staged runs in order, then the chunk still in memory. */
-  #valuesOf(id: number, partsOf: (id: number) => Buffer[]): number[] {
-    const values: number[] = [];
-    const pending = this.#pending[id] as PendingBytes;
-    for (const data of [...partsOf(id), pending.view()]) {
-      const input = new VarintReader(data);
-      while (!input.done) values.push(input.uint());
-    }
-    return values;
-  }
-
   /**
    * Writes the `tokens` and `token_postings` tables into the snapshot (inside the caller's transaction)
    * and returns the number of blocks written.
    */
   write(db: Database.Database): number {
+    const out = this.#inserter(db);
+    for (const batch of this.#batches()) out.insert(batch, encodeTokens(batch));
+    this.close();
+    return out.blocks();
+  }
+
+  /**
+   * As `write`, with each batch of tokens encoded by `encode` (on other threads) while this thread reads
+   * the next; the rows are written in the same order, so the snapshot is the same.
+   */
+  async writeAsync(db: Database.Database, encode: TokenEncoder): Promise<number> {
+    const out = this.#inserter(db);
+    const inFlight: Array<{ batch: TokenBatch; encoded: Promise<EncodedTokens> }> = [];
+    try {
+      for (const batch of this.#batches()) {
+        inFlight.push({ batch, encoded: encode(batch) });
+        if (inFlight.length >= TOKEN_BATCHES_IN_FLIGHT) {
+          const oldest = inFlight.shift() as (typeof inFlight)[number];
+          out.insert(oldest.batch, await oldest.encoded);
+        }
+      }
+      for (let oldest = inFlight.shift(); oldest !== undefined; oldest = inFlight.shift())
+        out.insert(oldest.batch, await oldest.encoded);
+    } finally {
+      await Promise.allSettled(inFlight.map((b) => b.encoded));
+    }
+    this.close();
+    return out.blocks();
+  }
+
+  #inserter(db: Database.Database): {
+    insert: (batch: TokenBatch, encoded: EncodedTokens) => void;
+    blocks: () => number;
+  } {
     const insertToken = db.prepare(
       "INSERT INTO tokens (language, token, token_id, clips, occurrences) VALUES (?, ?, ?, ?, ?)",
     );
     const insertBlock = db.prepare("INSERT INTO token_postings (token_id, min_key, data) VALUES (?, ?, ?)");
-    const partsOf = this.#staging.partsOf();
     let blocks = 0;
-    this.#tokens.forEach((entry, id) => {
-      insertToken.run(entry.language, entry.token, id, entry.clips, entry.occurrences);
-      const list = toList(this.#valuesOf(id, partsOf), entry.clips);
-      const order = Array.from({ length: entry.clips }, (_, i) => i).sort(
-        (a, b) => (list.keys[b] as number) - (list.keys[a] as number),
-      );
-      for (let from = 0; from < order.length; from += TOKEN_BLOCK_CLIPS) {
-        const to = Math.min(order.length, from + TOKEN_BLOCK_CLIPS);
-        insertBlock.run(id, list.keys[order[to - 1] as number], encodeTokenBlock(list, order, from, to));
-        if (++blocks % 10_000 === 0) db.exec("COMMIT; BEGIN");
+    return {
+      insert: (batch, encoded) => {
+        if (encoded.blocks.length !== batch.counts.length)
+          throw new Error("token index: a batch came back with another number of tokens");
+        let block = 0;
+        for (let t = 0; t < batch.counts.length; t++) {
+          const id = batch.firstId + t;
+          insertToken.run(this.#languages[id], this.#names[id], id, batch.counts[t], this.#occurrencesOf[id]);
+          const end = block + (encoded.blocks[t] as number);
+          for (; block < end; block++) {
+            const from = block === 0 ? 0 : (encoded.ends[block - 1] as number);
+            const data = encoded.data.subarray(from, encoded.ends[block] as number);
+            insertBlock.run(
+              id,
+              encoded.minKeys[block],
+              Buffer.from(data.buffer, data.byteOffset, data.length),
+            );
+            if (++blocks % 10_000 === 0) db.exec("COMMIT; BEGIN");
+          }
+        }
+      },
+      blocks: () => blocks,
+    };
+  }
+
+  /** Every token in id order, in batches of their staged bytes. */
+  *#batches(): Generator<TokenBatch> {
+    const partsOf = this.#staging.partsOf();
+    const clips = this.#sharedClips();
+    let firstId = 0;
+    let parts: Uint8Array[] = [];
+    let ends: number[] = [];
+    let counts: number[] = [];
+    let bytes = 0;
+    const batch = (): TokenBatch => {
+      const data = new Uint8Array(bytes);
+      let at = 0;
+      for (const part of parts) {
+        data.set(part, at);
+        at += part.length;
+      }
+      return { firstId, clips, data, ends: Uint32Array.from(ends), counts: Int32Array.from(counts) };
+    };
+    for (let id = 0; id < this.#names.length; id++) {
+      for (const part of [...partsOf(id), (this.#pending[id] as PendingBytes).view()]) {
+        parts.push(part);
+        bytes += part.length;
       }
       this.#pending[id] = new PendingBytes();
-    });
-    this.close();
-    return blocks;
+      ends.push(bytes);
+      counts.push(this.#clipsOf[id] as number);
+      if (bytes >= TOKEN_BATCH_BYTES) {
+        yield batch();
+        firstId = id + 1;
+        parts = [];
+        ends = [];
+        counts = [];
+        bytes = 0;
+      }
+    }
+    if (counts.length > 0) yield batch();
+  }
+
+  /** The clips' keys, levels and ranks (newest first; ties in the order added), shared with other threads. */
+  #sharedClips(): TokenClips {
+    const n = this.#clips;
+    const keys = new Float64Array(new SharedArrayBuffer(Math.max(1, n) * 8));
+    const levels = new Uint8Array(new SharedArrayBuffer(Math.max(1, n)));
+    const rank = new Int32Array(new SharedArrayBuffer(Math.max(1, n) * 4));
+    keys.set(this.#clipKeys.subarray(0, n));
+    levels.set(this.#clipLevels.subarray(0, n));
+    const order = new Int32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.sort((a, b) => (keys[b] as number) - (keys[a] as number) || a - b);
+    for (let r = 0; r < n; r++) rank[order[r] as number] = r;
+    return { keys, levels, rank };
   }
 
   /** Closes and removes the staging file, if any. */
@@ -205,20 +315,123 @@ export class TokenIndexWriter {
   }
 }
 
-/** Flat values (key, level, count, positions… per clip) as a list in arrival order. */
-function toList(values: readonly number[], clips: number): TokenList {
+/** Heap bytes of the tokens' staged values encoded together, and batches encoding at once. */
+const TOKEN_BATCH_BYTES = 1024 * 1024;
+const TOKEN_BATCHES_IN_FLIGHT = 4;
+
+/** The clips of the index by their number: key, level and rank (0 for the newest). */
+export interface TokenClips {
+  keys: Float64Array;
+  levels: Uint8Array;
+  rank: Int32Array;
+}
+
+/**
+ * Tokens `firstId …` in id order: each one's staged values (clip number, count, positions… per clip) back
+ * to back in `data`, where each token's end, and how many clips each has.
+ */
+export interface TokenBatch {
+  firstId: number;
+  clips: TokenClips;
+  data: Uint8Array;
+  ends: Uint32Array;
+  counts: Int32Array;
+}
+
+/** A batch's blocks: how many each token has, and per block its min key and bytes (back to back). */
+export interface EncodedTokens {
+  blocks: Int32Array;
+  minKeys: Float64Array;
+  data: Uint8Array;
+  ends: Uint32Array;
+}
+
+/** Encodes a batch of tokens' blocks (elsewhere: on worker threads). */
+export type TokenEncoder = (batch: TokenBatch) => Promise<EncodedTokens>;
+
+/** Every token of the batch as its blocks (`snapshot/token-block.ts`), newest first. */
+export function encodeTokens(batch: TokenBatch): EncodedTokens {
+  const tokens = batch.counts.length;
+  const blocks = new Int32Array(tokens);
+  const minKeys: number[] = [];
+  const encoded: Buffer[] = [];
+  for (let t = 0; t < tokens; t++) {
+    const clips = batch.counts[t] as number;
+    const from = t === 0 ? 0 : (batch.ends[t - 1] as number);
+    const list = tokenList(batch.data.subarray(from, batch.ends[t] as number), clips, batch.clips);
+    for (let first = 0; first < clips; first += TOKEN_BLOCK_CLIPS) {
+      const to = Math.min(clips, first + TOKEN_BLOCK_CLIPS);
+      minKeys.push(list.keys[list.order[to - 1] as number] as number);
+      encoded.push(encodeTokenBlock(list, list.order, first, to));
+      blocks[t] = (blocks[t] as number) + 1;
+    }
+  }
+  const ends = new Uint32Array(encoded.length);
+  let bytes = 0;
+  encoded.forEach((block, i) => {
+    bytes += block.length;
+    ends[i] = bytes;
+  });
+  const data = new Uint8Array(bytes);
+  encoded.forEach((block, i) => {
+    data.set(block, (ends[i] as number) - block.length);
+  });
+  return { blocks, minKeys: Float64Array.from(minKeys), data, ends };
+}
+
+/** A token's staged values as a list, and its order by key (newest first). */
+function tokenList(part: Uint8Array, clips: number, shared: TokenClips): TokenList & { order: Float64Array } {
   const keys = new Float64Array(clips);
   const levels = new Uint8Array(clips);
   const starts = new Int32Array(clips + 1);
-  const positions = new Int32Array(values.length - 3 * clips);
-  let at = 0;
+  let positions = new Int32Array(64);
+  // Rank × a power of two above the clip count, plus the clip's index: sorted as numbers, newest first.
+  let scale = 1;
+  while (scale <= clips) scale *= 2;
+  const order = new Float64Array(clips);
+  let i = 0;
   let p = 0;
-  for (let i = 0; i < clips; i++) {
-    keys[i] = values[at++] as number;
-    levels[i] = values[at++] as number;
-    const count = values[at++] as number;
-    for (let c = 0; c < count; c++) positions[p++] = values[at++] as number;
-    starts[i + 1] = p;
+  const length = part.length;
+  let at = 0;
+  while (at < length) {
+    // Varints; a byte past the end reads as 0, which ends the varint, and the part is refused below.
+    let clipNo = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = part[at++] ?? 0;
+      clipNo += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) break;
+    }
+    let count = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = part[at++] ?? 0;
+      count += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) break;
+    }
+    if (at > length || i >= clips) throw new RangeError("token index: a token's staged values do not add up");
+    keys[i] = shared.keys[clipNo] as number;
+    levels[i] = shared.levels[clipNo] as number;
+    order[i] = (shared.rank[clipNo] as number) * scale + i;
+    if (p + count > positions.length) {
+      let size = positions.length * 2;
+      while (size < p + count) size *= 2;
+      const grown = new Int32Array(size);
+      grown.set(positions.subarray(0, p));
+      positions = grown;
+    }
+    for (let c = 0; c < count; c++) {
+      let byte = part[at++] ?? 0;
+      let position = byte & 0x7f;
+      for (let shift = 7; byte >= 0x80; shift += 7) {
+        byte = part[at++] ?? 0;
+        position += (byte & 0x7f) * 2 ** shift;
+      }
+      positions[p++] = position;
+    }
+    if (at > length) throw new RangeError("token index: a token's staged values do not add up");
+    starts[++i] = p;
   }
-  return { keys, levels, starts, positions };
+  if (i !== clips) throw new Error("token index: a token's staged clips do not add up");
+  order.sort();
+  for (let j = 0; j < clips; j++) order[j] = (order[j] as number) % scale;
+  return { keys, levels, starts, positions: positions.subarray(0, p), order };
 }

@@ -13,12 +13,14 @@ import { readCatalogueDir } from "../catalogue/read.js";
 import { LEVELS, TOPICS } from "../domain.js";
 import { verifySnapshotFileSync } from "../snapshot/checksum.js";
 import { openSnapshotFile } from "../snapshot/open.js";
+import { deflateHeap } from "../snapshot/posting-block.js";
 import { RECENT_KEY_CLIPS, SNAPSHOT_SCHEMA_VERSION, SnapshotError } from "../snapshot/schema.js";
 import { assignWordIds } from "./catalogue-ids.js";
 import type { ClipMeta } from "./clip-meta.js";
 import { TokenDictionary } from "./clip-tokens.js";
 import { clipIdOf } from "./ids.js";
 import { type ProcessedClip, processClip } from "./process-clip.js";
+import { encodeTokens } from "./token-index.js";
 import { hydrateLanguages } from "./worker-data.js";
 import { SnapshotWriter } from "./writer.js";
 
@@ -156,6 +158,46 @@ describe("SnapshotWriter", () => {
     expect(id([clip("a"), clip("b")], "2026-04-04T00:00:00.000Z")).not.toBe(base);
     expect(id([clip("b"), clip("a")])).not.toBe(base);
     expect(id([clip("a"), clip("b", "Children ran.")])).not.toBe(base);
+  });
+
+  it("writes the same file when the posting blocks' heaps are deflated and the token blocks encoded elsewhere, a batch at a time", async () => {
+    const texts = ["We run to the park for an ice cream.", "Children ran home.", "The cat sat on the mat."];
+    // Fresh clips for each writer: a writer puts the word ids into a clip's transcript.
+    const clips = (): ProcessedClip[] => Array.from({ length: 60 }, (_, i) => clip(`v${i}`, texts[i % 3]));
+    const dir = freshDir("writer");
+    const sync = path.join(dir, "sync.sqlite");
+    write(sync, clips());
+    const async = path.join(dir, "async.sqlite");
+    const writer = new SnapshotWriter(async);
+    clips().forEach((c, i) => {
+      writer.addClip(
+        c,
+        { clipNo: i + 1, clipId: clipIdOf(c.meta.videoId), indexedAt: BUILT_AT },
+        english.wordIds,
+      );
+    });
+    let batches = 0;
+    await writer.finishAsync(
+      english.rows,
+      ["en"],
+      BUILT_AT,
+      {},
+      {
+        deflate: async (heaps) => {
+          batches++;
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          return heaps.map((heap) => deflateHeap(heap));
+        },
+        encodeTokens: async (batch) => {
+          batches++;
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          return encodeTokens(batch);
+        },
+      },
+    );
+    expect(batches).toBeGreaterThan(0);
+
+    expect(readFileSync(async).equals(readFileSync(sync))).toBe(true);
   });
 });
 

@@ -11,13 +11,13 @@ import { rememberVerified, sealSnapshotFile } from "../snapshot/checksum.js";
 import { encodeClipColumnsFromDb } from "../snapshot/clip-columns.js";
 import { encodeFeedColumns, scanFeedColumns } from "../snapshot/feed-columns.js";
 import { paceOf } from "../snapshot/pace.js";
-import { BLOCK_POSTINGS, encodeBlock } from "../snapshot/posting-block.js";
+import { BLOCK_POSTINGS, blockParts, deflateHeap } from "../snapshot/posting-block.js";
 import { blockId, DIRECTORY_LEVELS, DirectoryWriter } from "../snapshot/posting-directory.js";
 import { RECENT_KEY_CLIPS, SNAPSHOT_DDL, SNAPSHOT_SCHEMA_VERSION } from "../snapshot/schema.js";
 import { setSpokenWordIds } from "../snapshot/transcript-blob.js";
 import { PostingSorter } from "./posting-sorter.js";
 import type { ProcessedClip } from "./process-clip.js";
-import { TokenIndexWriter } from "./token-index.js";
+import { type TokenEncoder, TokenIndexWriter } from "./token-index.js";
 import { WordCounts } from "./word-counts.js";
 
 /** A catalogue word with its final id, as the writer stores it. */
@@ -52,6 +52,26 @@ export interface SnapshotSummary {
 }
 
 const BATCH = 500;
+/** Heap bytes of the posting blocks deflated together, and batches deflating at once (`finishAsync`). */
+const DEFLATE_BATCH_BYTES = 512 * 1024;
+const DEFLATE_BATCHES_IN_FLIGHT = 4;
+
+/** Deflates heaps of posting blocks (`deflateHeap` each), elsewhere: on worker threads. */
+export type HeapDeflater = (heaps: readonly Uint8Array[]) => Promise<Uint8Array[]>;
+
+/** What `finishAsync` hands to other threads: the posting blocks' heaps, the positional index's tokens. */
+export interface FinishHelpers {
+  deflate: HeapDeflater;
+  encodeTokens: TokenEncoder;
+}
+
+/** Posting blocks whose heaps are still to be deflated: ids, header and fixed parts, heaps. */
+interface BlockBatch {
+  ids: number[];
+  fixed: Buffer[];
+  heaps: Buffer[];
+  bytes: number;
+}
 
 function entry<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   let value = map.get(key);
@@ -69,6 +89,7 @@ export class SnapshotWriter {
   readonly #hash = createHash("sha256");
   readonly #insertClip: Database.Statement;
   readonly #insertTranscript: Database.Statement;
+  readonly #insertBlock: Database.Statement;
   readonly #postings: PostingSorter;
   readonly #tokens: TokenIndexWriter;
   /** Clips per word by clip level, and by clip level and speech pace. */
@@ -80,6 +101,7 @@ export class SnapshotWriter {
   #inBatch = 0;
   #clips = 0;
   #postingCount = 0;
+  #blockRows = 0;
   #done = false;
 
   constructor(outPath: string) {
@@ -101,6 +123,7 @@ export class SnapshotWriter {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.#insertTranscript = this.#db.prepare("INSERT INTO transcripts (clip_no, data) VALUES (?, ?)");
+    this.#insertBlock = this.#db.prepare("INSERT INTO postings (block_id, data) VALUES (?, ?)");
     this.#postings = new PostingSorter(`${this.#tmpPath}.postings`);
     this.#tokens = new TokenIndexWriter(`${this.#tmpPath}.tokens`);
     this.#db.exec("BEGIN");
@@ -145,27 +168,10 @@ export class SnapshotWriter {
     // The build id covers everything served, so a changed snapshot never keeps an ETag.
     this.#hash.update(JSON.stringify(row)).update(transcript);
     const p = clip.postings;
-    const bytes = clip.occurrenceBytes;
-    let from = 0;
+    this.#postings.addClip(wordIds, clip.level, recentKey, p, clip.occurrences, clip.occurrenceBytes);
     const pace = paceOf(clip.wordsPerMinute);
-    for (let i = 0; i < p.length; i += 3) {
-      const wordId = wordIds[p[i] as number] as number;
-      const text = bytes[(i / 3) * 2] as number;
-      const form = bytes[(i / 3) * 2 + 1] as number;
-      this.#postings.add(
-        wordId,
-        clip.level,
-        recentKey,
-        p[i + 1] as number,
-        p[i + 2] as number,
-        clip.occurrences,
-        from,
-        text,
-        form,
-      );
-      from += text + form;
-      this.#wordCounts.add(wordId, clip.level, pace);
-    }
+    for (let i = 0; i < p.length; i += 3)
+      this.#wordCounts.add(wordIds[p[i] as number] as number, clip.level, pace);
     this.#tokens.add(meta.language, recentKey, clip.level, clip.tokens);
     this.#count(meta.language, clip.topic, clip.level, meta.channelId);
     this.#clips++;
@@ -199,8 +205,63 @@ export class SnapshotWriter {
     builtAt: string,
     meta: Record<string, string>,
   ): SnapshotSummary {
-    this.#writePostings();
+    const directory = new DirectoryWriter();
+    for (const batch of this.#postingBatches(directory))
+      this.#writeBlocks(
+        batch,
+        batch.heaps.map((heap) => deflateHeap(heap)),
+      );
+    this.#writeDirectory(directory);
     this.#tokens.write(this.#db);
+    return this.#finishRest(words, languages, builtAt, meta);
+  }
+
+  /**
+   * As `finish`, with the posting blocks' heaps deflated by `deflate` (on other threads) a batch at a time
+   * while this thread sorts and encodes the next; the blocks are written in the same order, so the
+   * snapshot is the same.
+   */
+  async finishAsync(
+    words: readonly WordRow[],
+    languages: readonly string[],
+    builtAt: string,
+    meta: Record<string, string>,
+    { deflate, encodeTokens }: FinishHelpers,
+  ): Promise<SnapshotSummary> {
+    const directory = new DirectoryWriter();
+    const inFlight: Array<{ batch: BlockBatch; deflated: Promise<Uint8Array[]> }> = [];
+    const writeOldest = async (): Promise<void> => {
+      const oldest = inFlight.shift();
+      if (oldest) this.#writeBlocks(oldest.batch, await oldest.deflated);
+    };
+    try {
+      for (const batch of this.#postingBatches(directory)) {
+        inFlight.push({ batch, deflated: deflate(batch.heaps) });
+        if (inFlight.length >= DEFLATE_BATCHES_IN_FLIGHT) await writeOldest();
+      }
+      while (inFlight.length > 0) await writeOldest();
+    } finally {
+      // None left to reject unobserved.
+      await Promise.allSettled(inFlight.map((b) => b.deflated));
+    }
+    this.#writeDirectory(directory);
+    await this.#tokens.writeAsync(this.#db, encodeTokens);
+    return this.#finishRest(words, languages, builtAt, meta);
+  }
+
+  #writeDirectory(directory: DirectoryWriter): void {
+    this.#db
+      .prepare("INSERT INTO posting_directory (name, data) VALUES ('postings', ?)")
+      .run(directory.encode());
+    this.#postings.close();
+  }
+
+  #finishRest(
+    words: readonly WordRow[],
+    languages: readonly string[],
+    builtAt: string,
+    meta: Record<string, string>,
+  ): SnapshotSummary {
     const insertWord = this.#db.prepare(
       `INSERT INTO words (word_id, language, word, norm, level, pos, variants, meanings, clip_count, clips_by_level, level_source, frequency)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -296,33 +357,43 @@ export class SnapshotWriter {
   }
 
   /**
-   * Postings in blocks, each word's newest first (see `posting-block.ts`), and the directory of the levels
-   * each block holds (`posting-directory.ts`).
+   * Postings in blocks, each word's newest first (see `posting-block.ts`), in batches whose heaps are still
+   * to be deflated; the directory of the levels each block holds (`posting-directory.ts`) is filled in.
    */
-  #writePostings(): void {
-    const insert = this.#db.prepare("INSERT INTO postings (block_id, data) VALUES (?, ?)");
-    const directory = new DirectoryWriter();
-    let rows = 0;
+  *#postingBatches(directory: DirectoryWriter): Generator<BlockBatch> {
+    let batch: BlockBatch = { ids: [], fixed: [], heaps: [], bytes: 0 };
     for (const { wordId, list } of this.#postings.groups()) {
       const blocks = [];
       for (let start = 0; start < list.keys.length; start += BLOCK_POSTINGS) {
         const end = Math.min(list.keys.length, start + BLOCK_POSTINGS);
-        const block = encodeBlock(list, start, end, true);
+        const { fixed, heap } = blockParts(list, start, end, true);
+        batch.ids.push(blockId(wordId, blocks.length));
+        batch.fixed.push(fixed);
+        batch.heaps.push(heap);
+        batch.bytes += heap.length;
         const minKey = list.keys[end - 1] as number;
-        insert.run(blockId(wordId, blocks.length), block);
-        this.#hash.update(block);
         const counts = new Uint8Array(DIRECTORY_LEVELS);
         for (let i = start; i < end; i++)
           counts[list.level[i] as number] = (counts[list.level[i] as number] as number) + 1;
         blocks.push({ minKey, counts });
-        if (++rows % 10_000 === 0) this.#db.exec("COMMIT; BEGIN");
       }
       directory.add(wordId, blocks);
+      if (batch.bytes >= DEFLATE_BATCH_BYTES) {
+        yield batch;
+        batch = { ids: [], fixed: [], heaps: [], bytes: 0 };
+      }
     }
-    this.#db
-      .prepare("INSERT INTO posting_directory (name, data) VALUES ('postings', ?)")
-      .run(directory.encode());
-    this.#postings.close();
+    if (batch.ids.length > 0) yield batch;
+  }
+
+  /** A batch of posting blocks, their heaps deflated, into the snapshot in order. */
+  #writeBlocks(batch: BlockBatch, deflated: readonly Uint8Array[]): void {
+    for (let i = 0; i < batch.ids.length; i++) {
+      const block = Buffer.concat([batch.fixed[i] as Buffer, deflated[i] as Uint8Array]);
+      this.#insertBlock.run(batch.ids[i], block);
+      this.#hash.update(block);
+      if (++this.#blockRows % 10_000 === 0) this.#db.exec("COMMIT; BEGIN");
+    }
   }
 
   /** Drops the temporary file; the previous snapshot (if any) is untouched. */

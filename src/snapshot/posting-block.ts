@@ -41,27 +41,45 @@ export interface Posting {
 
 /** Postings [start, end) of a list as one block; `deflate` compresses the heap (the snapshot's blocks). */
 export function encodeBlock(list: PostingList, start: number, end: number, deflate: boolean): Buffer {
+  const { fixed, heap } = blockParts(list, start, end, deflate);
+  return deflate ? Buffer.concat([fixed, deflateHeap(heap)]) : Buffer.concat([fixed, heap]);
+}
+
+/** A snapshot block's heap as it stores it: raw DEFLATE at level 1. */
+export function deflateHeap(heap: Uint8Array): Buffer {
+  return deflateRawSync(heap, { level: 1 });
+}
+
+/**
+ * Postings [start, end) of a list as a block in two parts: the header and fixed part, and the heap as it is
+ * (a view of the list's), to be appended as it is or, when `deflated` (as the header then says), through
+ * `deflateHeap`. The parts are what `encodeBlock` joins, so the heap can be deflated elsewhere.
+ */
+export function blockParts(
+  list: PostingList,
+  start: number,
+  end: number,
+  deflated: boolean,
+): { fixed: Buffer; heap: Buffer } {
   const n = end - start;
   const from = list.heapAt[start] as number;
-  const raw = list.heap.subarray(from, list.heapAt[end] as number);
-  const heap = deflate ? deflateRawSync(raw, { level: 1 }) : raw;
-  const at = HEADER_BYTES + n * FIXED_BYTES;
-  const out = Buffer.allocUnsafe(at + heap.length);
-  out.writeUInt32LE(n, 0);
-  out.writeUInt32LE((raw.length | (deflate ? DEFLATED : 0)) >>> 0, 4);
+  const heap = list.heap.subarray(from, list.heapAt[end] as number);
+  const fixed = Buffer.allocUnsafe(HEADER_BYTES + n * FIXED_BYTES);
+  const view = new DataView(fixed.buffer, fixed.byteOffset, fixed.byteLength);
+  view.setUint32(0, n, true);
+  view.setUint32(4, (heap.length | (deflated ? DEFLATED : 0)) >>> 0, true);
   for (let i = 0; i < n; i++) {
     const p = start + i;
     const bytes = (list.heapAt[p + 1] as number) - (list.heapAt[p] as number);
     const text = list.textBytes[p] as number;
-    out.writeDoubleLE(list.keys[p] as number, HEADER_BYTES + i * 8);
-    out.writeUInt32LE(list.tMs[p] as number, HEADER_BYTES + n * 8 + i * 4);
-    out.writeUInt16LE(list.cueIdx[p] as number, HEADER_BYTES + n * 12 + i * 2);
-    out.writeUInt16LE(text, HEADER_BYTES + n * 14 + i * 2);
-    out.writeUInt16LE(bytes - text, HEADER_BYTES + n * 16 + i * 2);
-    out.writeUInt8(list.level[p] as number, HEADER_BYTES + n * 18 + i);
+    view.setFloat64(HEADER_BYTES + i * 8, list.keys[p] as number, true);
+    view.setUint32(HEADER_BYTES + n * 8 + i * 4, list.tMs[p] as number, true);
+    view.setUint16(HEADER_BYTES + n * 12 + i * 2, list.cueIdx[p] as number, true);
+    view.setUint16(HEADER_BYTES + n * 14 + i * 2, text, true);
+    view.setUint16(HEADER_BYTES + n * 16 + i * 2, bytes - text, true);
+    fixed[HEADER_BYTES + n * 18 + i] = list.level[p] as number;
   }
-  heap.copy(out, at);
-  return out;
+  return { fixed, heap };
 }
 
 export function blockLength(block: Buffer): number {
