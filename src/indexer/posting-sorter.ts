@@ -4,7 +4,13 @@
  * staging file as one run per word; at the end the runs of each word are merged. Each posting carries its
  * occurrence bytes (see `posting-block.ts`), held in one heap per chunk.
  */
-import { decodeList, emptyList, type PostingList } from "../snapshot/posting-block.js";
+import {
+  copyBytes,
+  copyPosting,
+  decodeList,
+  emptyList,
+  type PostingList,
+} from "../snapshot/posting-block.js";
 import { StagingRuns } from "./staging-runs.js";
 
 export interface PostingGroup {
@@ -25,14 +31,6 @@ const FIXED_BYTES = 19;
 interface ChunkOrder {
   start: Int32Array;
   order: Uint32Array;
-}
-
-function copyBytes(from: Uint8Array, start: number, end: number, to: Uint8Array, at: number): void {
-  if (end - start > 64) {
-    to.set(from.subarray(start, end), at);
-    return;
-  }
-  for (let i = start, j = at; i < end; i++, j++) to[j] = from[i] as number;
 }
 
 /**
@@ -335,7 +333,6 @@ export function mergeLists(parts: readonly PostingList[]): PostingList {
   }
   const list = emptyList(n, heapBytes);
   const at = new Int32Array(parts.length);
-  let heap = 0;
   for (let j = 0; j < n; j++) {
     let best = -1;
     let bestKey = -1;
@@ -347,19 +344,9 @@ export function mergeLists(parts: readonly PostingList[]): PostingList {
         bestKey = p.keys[i] as number;
       }
     }
-    const p = parts[best] as PostingList;
     const i = at[best] as number;
     at[best] = i + 1;
-    list.keys[j] = bestKey;
-    list.tMs[j] = p.tMs[i] as number;
-    list.cueIdx[j] = p.cueIdx[i] as number;
-    list.level[j] = p.level[i] as number;
-    list.textBytes[j] = p.textBytes[i] as number;
-    const s = p.heapAt[i] as number;
-    const e = p.heapAt[i + 1] as number;
-    copyBytes(p.heap, s, e, list.heap, heap);
-    heap += e - s;
-    list.heapAt[j + 1] = heap;
+    copyPosting(parts[best] as PostingList, i, list, j);
   }
   return list;
 }

@@ -198,6 +198,18 @@ export function emptyList(n: number, heapBytes: number): PostingList {
   };
 }
 
+/**
+ * Copies bytes [start, end) of `from` into `to` at `at`: a loop for the few bytes of one posting's
+ * occurrence, where `set` on a subarray costs more than the copy, and `set` beyond.
+ */
+export function copyBytes(from: Uint8Array, start: number, end: number, to: Uint8Array, at: number): void {
+  if (end - start > 64) {
+    to.set(from.subarray(start, end), at);
+    return;
+  }
+  for (let i = start, j = at; i < end; i++, j++) to[j] = from[i] as number;
+}
+
 /** Copies posting `i` of `from` to the end of `to`, whose first `j` postings are filled. */
 export function copyPosting(from: PostingList, i: number, to: PostingList, j: number): void {
   to.keys[j] = from.keys[i] as number;
@@ -208,6 +220,6 @@ export function copyPosting(from: PostingList, i: number, to: PostingList, j: nu
   const start = from.heapAt[i] as number;
   const end = from.heapAt[i + 1] as number;
   const at = to.heapAt[j] as number;
-  from.heap.copy(to.heap, at, start, end);
+  copyBytes(from.heap, start, end, to.heap, at);
   to.heapAt[j + 1] = at + (end - start);
 }
