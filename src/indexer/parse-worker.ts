@@ -55,6 +55,16 @@ function packArrays(results: JobResult[]): ArrayBuffer[] {
   return [buffer];
 }
 
+/** Answers message `id` with what `work` makes and the buffers it hands over, or with the error it threw. */
+function answer(id: number, work: () => { reply: object; transfer: ArrayBuffer[] }): void {
+  try {
+    const { reply, transfer } = work();
+    parentPort?.postMessage({ id, ...reply }, transfer);
+  } catch (error) {
+    parentPort?.postMessage({ id, error: (error as Error).stack ?? String(error) });
+  }
+}
+
 parentPort?.on(
   "message",
   ({
@@ -69,39 +79,31 @@ parentPort?.on(
     tokens?: TokenBatch;
   }) => {
     if (tokens !== undefined) {
-      try {
+      answer(id, () => {
         const encodedTokens = encodeTokens(tokens);
-        parentPort?.postMessage({ id, encodedTokens }, [
-          encodedTokens.blocks.buffer as ArrayBuffer,
-          encodedTokens.minKeys.buffer as ArrayBuffer,
-          encodedTokens.data.buffer as ArrayBuffer,
-          encodedTokens.ends.buffer as ArrayBuffer,
-        ]);
-      } catch (error) {
-        parentPort?.postMessage({ id, error: (error as Error).stack ?? String(error) });
-      }
+        const { blocks, minKeys, data, ends } = encodedTokens;
+        return {
+          reply: { encodedTokens },
+          transfer: [blocks.buffer, minKeys.buffer, data.buffer, ends.buffer] as ArrayBuffer[],
+        };
+      });
       return;
     }
     if (deflate !== undefined) {
-      try {
+      answer(id, () => {
         const deflated = deflatePacked(deflate);
-        parentPort?.postMessage({ id, deflated }, [
-          deflated.data.buffer as ArrayBuffer,
-          deflated.ends.buffer as ArrayBuffer,
-        ]);
-      } catch (error) {
-        parentPort?.postMessage({ id, error: (error as Error).stack ?? String(error) });
-      }
+        return {
+          reply: { deflated },
+          transfer: [deflated.data.buffer, deflated.ends.buffer] as ArrayBuffer[],
+        };
+      });
       return;
     }
-    try {
+    answer(id, () => {
       const results = (jobs ?? []).map((job) => loadJob(job, languages));
       // Hand the clips' arrays over instead of copying them: gathered into one buffer for the batch,
       // as handing over hundreds of small buffers costs more than copying them once.
-      const transfer = packArrays(results);
-      parentPort?.postMessage({ id, results }, transfer);
-    } catch (error) {
-      parentPort?.postMessage({ id, error: (error as Error).stack ?? String(error) });
-    }
+      return { reply: { results }, transfer: packArrays(results) };
+    });
   },
 );
