@@ -93,7 +93,9 @@ describe("typoDistance", () => {
         const plain = damerauLevenshtein(a, b);
         // Each letter left out one way is one added the other way: at most half an edit apart per edit.
         expect(Math.abs(there - back)).toBeLessThanOrEqual(plain / 2);
-        if (a.length === b.length && plain <= 1) expect(there).toBe(back);
+        // One letter for another costs the same both ways, unless a silent letter typed and the letter
+        // meant left out (3/8 + 4/8: `he` for `hq`, `ch` for `cx`) undercut the substitution one way.
+        if (a.length === b.length && plain <= 1) expect(Math.abs(there - back)).toBeLessThanOrEqual(1 / 8);
       }),
     );
   });
