@@ -4,7 +4,7 @@ import { type JobResult, loadJob } from "./load-job.js";
 import { deflatePacked, type PackedHeaps } from "./pool.js";
 import type { ProcessedClip } from "./process-clip.js";
 import type { SourceJob } from "./sources.js";
-import { encodeTokens, type TokenBatch } from "./token-index.js";
+import { encodeTokens, type TokenBatch } from "./token-batch.js";
 import { hydrateLanguages, type SerializedLanguages } from "./worker-data.js";
 
 const languages = hydrateLanguages(workerData as SerializedLanguages);

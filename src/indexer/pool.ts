@@ -9,7 +9,7 @@ import { deflateHeap } from "../snapshot/posting-block.js";
 import { type JobResult, loadJob } from "./load-job.js";
 import type { LanguageIndex } from "./process-clip.js";
 import type { SourceJob } from "./sources.js";
-import { type EncodedTokens, encodeTokens, type TokenBatch } from "./token-index.js";
+import { type EncodedTokens, encodeTokens, type TokenBatch } from "./token-batch.js";
 import { hydrateLanguages, type SerializedLanguages } from "./worker-data.js";
 
 export interface JobRunner {

@@ -20,7 +20,7 @@ import type { ClipMeta } from "./clip-meta.js";
 import { TokenDictionary } from "./clip-tokens.js";
 import { clipIdOf } from "./ids.js";
 import { type ProcessedClip, processClip } from "./process-clip.js";
-import { encodeTokens } from "./token-index.js";
+import { encodeTokens } from "./token-batch.js";
 import { hydrateLanguages } from "./worker-data.js";
 import { SnapshotWriter } from "./writer.js";
 
