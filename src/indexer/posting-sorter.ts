@@ -4,13 +4,7 @@
  * staging file as one run per word; at the end the runs of each word are merged. Each posting carries its
  * occurrence bytes (see `posting-block.ts`), held in one heap per chunk.
  */
-import {
-  copyBytes,
-  copyPosting,
-  decodeList,
-  emptyList,
-  type PostingList,
-} from "../snapshot/posting-block.js";
+import { copyBytes, decodeList, emptyList, mergeLists, type PostingList } from "../snapshot/posting-block.js";
 import { StagingRuns } from "./staging-runs.js";
 
 export interface PostingGroup {
@@ -320,33 +314,4 @@ export class PostingSorter {
   close(): void {
     this.#staging.close();
   }
-}
-
-/** Lists of postings, each newest first → one list newest first. */
-export function mergeLists(parts: readonly PostingList[]): PostingList {
-  if (parts.length === 1) return parts[0] as PostingList;
-  let n = 0;
-  let heapBytes = 0;
-  for (const p of parts) {
-    n += p.keys.length;
-    heapBytes += p.heapAt[p.keys.length] as number;
-  }
-  const list = emptyList(n, heapBytes);
-  const at = new Int32Array(parts.length);
-  for (let j = 0; j < n; j++) {
-    let best = -1;
-    let bestKey = -1;
-    for (let r = 0; r < parts.length; r++) {
-      const p = parts[r] as PostingList;
-      const i = at[r] as number;
-      if (i < p.keys.length && (p.keys[i] as number) > bestKey) {
-        best = r;
-        bestKey = p.keys[i] as number;
-      }
-    }
-    const i = at[best] as number;
-    at[best] = i + 1;
-    copyPosting(parts[best] as PostingList, i, list, j);
-  }
-  return list;
 }
