@@ -16,6 +16,12 @@ import { blockId, PostingDirectory } from "../snapshot/posting-directory.js";
 import { ALL_LEVELS, type ClipDbRow, RECENT_KEY_CLIPS, SnapshotError } from "../snapshot/schema.js";
 import { decodeCue, type StoredCueView } from "../snapshot/transcript-blob.js";
 import { BlockCache, type CachedBlock } from "./block-cache.js";
+import { CLIP_COLUMNS, type ClipRecord, padded, slotList, toRecord } from "./clip-rows.js";
+
+export type { ClipRecord } from "./clip-rows.js";
+
+/** Clip records kept in memory; the hot words' clips repeat across requests. */
+const CLIP_CACHE_ENTRIES = 20_000;
 
 export type { Posting };
 
@@ -37,70 +43,6 @@ function levelMask(levels: readonly number[]): number {
   let mask = 0;
   for (const level of levels) mask |= level === ALL_LEVELS ? EVERY_LEVEL : 1 << level;
   return mask === 0 ? EVERY_LEVEL : mask & EVERY_LEVEL;
-}
-
-export interface ClipRecord {
-  clipNo: number;
-  clipId: string;
-  videoId: string;
-  title: string;
-  language: string;
-  level: number;
-  topic: string;
-  durationS: number;
-  channelId: string;
-  channelName: string;
-  publishedDay: number;
-  indexedAt: string;
-  wordCount: number;
-  /** Speech pace: words per minute while speaking; 0 without speech. */
-  wordsPerMinute: number;
-  generated: boolean;
-  wordTimes: "exact" | "interpolated";
-}
-
-const CLIP_COLUMNS =
-  "clip_no, clip_id, video_id, title, language, level, topic, duration_s, channel_id, channel_name, published_day, indexed_at, word_count, words_per_minute, generated, word_times";
-
-/** Rows read by one `IN (…)` statement: clips and transcripts of a page are read this many at a time. */
-const ROWS_PER_READ = 32;
-
-function slotList(): string {
-  return Array.from({ length: ROWS_PER_READ }, () => "?").join(", ");
-}
-
-/** Clip numbers in slices of ROWS_PER_READ, the last padded with -1 (no clip has it). */
-function padded(clipNos: readonly number[]): number[][] {
-  const slices: number[][] = [];
-  for (let at = 0; at < clipNos.length; at += ROWS_PER_READ) {
-    const slice = clipNos.slice(at, at + ROWS_PER_READ);
-    slices.push(slice.concat(Array<number>(ROWS_PER_READ - slice.length).fill(-1)));
-  }
-  return slices;
-}
-
-/** Clip records kept in memory; the hot words' clips repeat across requests. */
-const CLIP_CACHE_ENTRIES = 20_000;
-
-function toRecord(row: ClipDbRow): ClipRecord {
-  return {
-    clipNo: row.clip_no,
-    clipId: row.clip_id,
-    videoId: row.video_id,
-    title: row.title,
-    language: row.language,
-    level: row.level,
-    topic: row.topic,
-    durationS: row.duration_s,
-    channelId: row.channel_id,
-    channelName: row.channel_name,
-    publishedDay: row.published_day,
-    indexedAt: row.indexed_at,
-    wordCount: row.word_count,
-    wordsPerMinute: row.words_per_minute,
-    generated: row.generated === 1,
-    wordTimes: row.word_times,
-  };
 }
 
 export function clipNoOf(recentKey: number): number {
