@@ -6,18 +6,20 @@ import { createHash } from "node:crypto";
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { LEVELS, TOPICS } from "../domain.js";
 import { rememberVerified, sealSnapshotFile } from "../snapshot/checksum.js";
 import { encodeClipColumnsFromDb } from "../snapshot/clip-columns.js";
 import { encodeFeedColumns, scanFeedColumns } from "../snapshot/feed-columns.js";
 import { paceOf } from "../snapshot/pace.js";
-import { BLOCK_POSTINGS, blockParts, deflateHeap } from "../snapshot/posting-block.js";
-import { blockId, DIRECTORY_LEVELS, DirectoryWriter } from "../snapshot/posting-directory.js";
+import { deflateHeap } from "../snapshot/posting-block.js";
+import { DirectoryWriter } from "../snapshot/posting-directory.js";
 import { RECENT_KEY_CLIPS, SNAPSHOT_DDL, SNAPSHOT_SCHEMA_VERSION } from "../snapshot/schema.js";
 import { setSpokenWordIds } from "../snapshot/transcript-blob.js";
+import { CorpusCounts } from "./corpus-stats.js";
+import { type BlockBatch, postingBatches } from "./posting-batches.js";
 import { PostingSorter } from "./posting-sorter.js";
 import type { ProcessedClip } from "./process-clip.js";
-import { type TokenEncoder, TokenIndexWriter } from "./token-index.js";
+import type { TokenEncoder } from "./token-batch.js";
+import { TokenIndexWriter } from "./token-index.js";
 import { WordCounts } from "./word-counts.js";
 
 /** A catalogue word with its final id, as the writer stores it. */
@@ -52,8 +54,7 @@ export interface SnapshotSummary {
 }
 
 const BATCH = 500;
-/** Heap bytes of the posting blocks deflated together, and batches deflating at once (`finishAsync`). */
-const DEFLATE_BATCH_BYTES = 512 * 1024;
+/** Batches of posting blocks deflating at once (`finishAsync`). */
 const DEFLATE_BATCHES_IN_FLIGHT = 4;
 
 /** Deflates heaps of posting blocks (`deflateHeap` each), elsewhere: on worker threads. */
@@ -63,23 +64,6 @@ export type HeapDeflater = (heaps: readonly Uint8Array[]) => Promise<Uint8Array[
 export interface FinishHelpers {
   deflate: HeapDeflater;
   encodeTokens: TokenEncoder;
-}
-
-/** Posting blocks whose heaps are still to be deflated: ids, header and fixed parts, heaps. */
-interface BlockBatch {
-  ids: number[];
-  fixed: Buffer[];
-  heaps: Buffer[];
-  bytes: number;
-}
-
-function entry<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) {
-    value = make();
-    map.set(key, value);
-  }
-  return value;
 }
 
 export class SnapshotWriter {
@@ -94,10 +78,8 @@ export class SnapshotWriter {
   readonly #tokens: TokenIndexWriter;
   /** Clips per word by clip level, and by clip level and speech pace. */
   readonly #wordCounts = new WordCounts();
-  /** language → topic → clips per level. */
-  readonly #topicCounts = new Map<string, Map<string, Int32Array>>();
-  readonly #channels = new Map<string, Set<string>>();
-  readonly #clipsPerLanguage = new Map<string, number>();
+  /** Clips per language, topic and level, and channels per language. */
+  readonly #corpus = new CorpusCounts();
   #inBatch = 0;
   #clips = 0;
   #postingCount = 0;
@@ -173,7 +155,7 @@ export class SnapshotWriter {
     for (let i = 0; i < p.length; i += 3)
       this.#wordCounts.add(wordIds[p[i] as number] as number, clip.level, pace);
     this.#tokens.add(meta.language, recentKey, clip.level, clip.tokens);
-    this.#count(meta.language, clip.topic, clip.level, meta.channelId);
+    this.#corpus.count(meta.language, clip.topic, clip.level, meta.channelId);
     this.#clips++;
     this.#postingCount += p.length / 3;
     if (++this.#inBatch >= BATCH) {
@@ -187,14 +169,6 @@ export class SnapshotWriter {
     this.#tokens.learn(clip.tokens);
   }
 
-  #count(language: string, topic: string, level: number, channelId: string): void {
-    const topics = entry(this.#topicCounts, language, () => new Map<string, Int32Array>());
-    const levels = entry(topics, topic, () => new Int32Array(LEVELS.length));
-    levels[level] = (levels[level] as number) + 1;
-    entry(this.#channels, language, () => new Set<string>()).add(channelId);
-    this.#clipsPerLanguage.set(language, (this.#clipsPerLanguage.get(language) ?? 0) + 1);
-  }
-
   /**
    * Writes words, statistics and metadata, then renames the file into place. `languages` lists every
    * catalogue language, so a language without clips still appears with zero coverage.
@@ -206,7 +180,7 @@ export class SnapshotWriter {
     meta: Record<string, string>,
   ): SnapshotSummary {
     const directory = new DirectoryWriter();
-    for (const batch of this.#postingBatches(directory))
+    for (const batch of postingBatches(this.#postings.groups(), directory))
       this.#writeBlocks(
         batch,
         batch.heaps.map((heap) => deflateHeap(heap)),
@@ -235,7 +209,7 @@ export class SnapshotWriter {
       if (oldest) this.#writeBlocks(oldest.batch, await oldest.deflated);
     };
     try {
-      for (const batch of this.#postingBatches(directory)) {
+      for (const batch of postingBatches(this.#postings.groups(), directory)) {
         inFlight.push({ batch, deflated: deflate(batch.heaps) });
         if (inFlight.length >= DEFLATE_BATCHES_IN_FLIGHT) await writeOldest();
       }
@@ -300,38 +274,12 @@ export class SnapshotWriter {
     const insertPace = this.#db.prepare("INSERT INTO word_pace_counts (word_id, counts) VALUES (?, ?)");
     for (const [wordId, counts] of this.#wordCounts.byPace())
       insertPace.run(wordId, JSON.stringify([...counts]));
-    const insertTopic = this.#db.prepare(
-      "INSERT INTO topic_stats (language, topic, level, clips) VALUES (?, ?, ?, ?)",
-    );
-    const insertCorpus = this.#db.prepare(
-      "INSERT INTO corpus_stats (language, clips, channels, words, words_covered, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-    );
     const summary: SnapshotSummary = {
       buildId: "",
       clips: this.#clips,
       postings: this.#postingCount,
-      languages: {},
+      languages: this.#corpus.write(this.#db, languages, perLanguage, builtAt),
     };
-    for (const language of languages) {
-      const topics = this.#topicCounts.get(language);
-      for (const topic of TOPICS) {
-        const levels = topics?.get(topic);
-        LEVELS.forEach((_, level) => {
-          insertTopic.run(language, topic, level, levels?.[level] ?? 0);
-        });
-      }
-      const stats = perLanguage.get(language) ?? { words: 0, covered: 0 };
-      const clips = this.#clipsPerLanguage.get(language) ?? 0;
-      insertCorpus.run(
-        language,
-        clips,
-        this.#channels.get(language)?.size ?? 0,
-        stats.words,
-        stats.covered,
-        builtAt,
-      );
-      summary.languages[language] = { clips, words: stats.words, wordsCovered: stats.covered };
-    }
     this.#hash.update(builtAt);
     summary.buildId = this.#hash.digest("hex").slice(0, 32);
     const insertMeta = this.#db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
@@ -354,36 +302,6 @@ export class SnapshotWriter {
     rememberVerified(this.#outPath, seal);
     this.#done = true;
     return summary;
-  }
-
-  /**
-   * Postings in blocks, each word's newest first (see `posting-block.ts`), in batches whose heaps are still
-   * to be deflated; the directory of the levels each block holds (`posting-directory.ts`) is filled in.
-   */
-  *#postingBatches(directory: DirectoryWriter): Generator<BlockBatch> {
-    let batch: BlockBatch = { ids: [], fixed: [], heaps: [], bytes: 0 };
-    for (const { wordId, list } of this.#postings.groups()) {
-      const blocks = [];
-      for (let start = 0; start < list.keys.length; start += BLOCK_POSTINGS) {
-        const end = Math.min(list.keys.length, start + BLOCK_POSTINGS);
-        const { fixed, heap } = blockParts(list, start, end, true);
-        batch.ids.push(blockId(wordId, blocks.length));
-        batch.fixed.push(fixed);
-        batch.heaps.push(heap);
-        batch.bytes += heap.length;
-        const minKey = list.keys[end - 1] as number;
-        const counts = new Uint8Array(DIRECTORY_LEVELS);
-        for (let i = start; i < end; i++)
-          counts[list.level[i] as number] = (counts[list.level[i] as number] as number) + 1;
-        blocks.push({ minKey, counts });
-      }
-      directory.add(wordId, blocks);
-      if (batch.bytes >= DEFLATE_BATCH_BYTES) {
-        yield batch;
-        batch = { ids: [], fixed: [], heaps: [], bytes: 0 };
-      }
-    }
-    if (batch.ids.length > 0) yield batch;
   }
 
   /** A batch of posting blocks, their heaps deflated, into the snapshot in order. */
