@@ -1,7 +1,8 @@
 /** Worker thread entry: parses and indexes batches of clip jobs with the catalogue it was started with. */
 import { parentPort, workerData } from "node:worker_threads";
 import { type JobResult, loadJob } from "./load-job.js";
-import { deflatePacked, type PackedHeaps } from "./pool.js";
+import type { PackedHeaps } from "./packed.js";
+import { deflatePacked } from "./pool.js";
 import type { ProcessedClip } from "./process-clip.js";
 import type { SourceJob } from "./sources.js";
 import { encodeTokens, type TokenBatch } from "./token-batch.js";

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { deflateHeap } from "../snapshot/posting-block.js";
 import { type JobResult, loadJob } from "./load-job.js";
+import { type PackedHeaps, packHeaps, unpackHeaps } from "./packed.js";
 import type { LanguageIndex } from "./process-clip.js";
 import type { SourceJob } from "./sources.js";
 import { type EncodedTokens, encodeTokens, type TokenBatch } from "./token-batch.js";
@@ -21,30 +22,6 @@ export interface JobRunner {
   /** A batch of the positional index's tokens as blocks (`encodeTokens`), on a worker when there are any. */
   encodeTokens(batch: TokenBatch): Promise<EncodedTokens>;
   close(): Promise<void>;
-}
-
-/** Heaps back to back, and where each ends: one buffer to hand to a thread. */
-export interface PackedHeaps {
-  data: Uint8Array;
-  ends: Uint32Array;
-}
-
-export function packHeaps(heaps: readonly Uint8Array[]): PackedHeaps {
-  const ends = new Uint32Array(heaps.length);
-  let bytes = 0;
-  heaps.forEach((heap, i) => {
-    bytes += heap.length;
-    ends[i] = bytes;
-  });
-  const data = new Uint8Array(bytes);
-  heaps.forEach((heap, i) => {
-    data.set(heap, (ends[i] as number) - heap.length);
-  });
-  return { data, ends };
-}
-
-export function unpackHeaps({ data, ends }: PackedHeaps): Uint8Array[] {
-  return Array.from(ends, (end, i) => data.subarray(i === 0 ? 0 : (ends[i - 1] as number), end));
 }
 
 export function deflatePacked(packed: PackedHeaps): PackedHeaps {

@@ -4,6 +4,7 @@
  * tokens, with the clips they name, and comes back as each token's blocks with their min keys.
  */
 import { encodeTokenBlock, TOKEN_BLOCK_CLIPS, type TokenList } from "../snapshot/token-block.js";
+import { packHeaps } from "./packed.js";
 
 /** The clips of the index by their number: key, level and rank (0 for the newest). */
 export interface TokenClips {
@@ -52,16 +53,7 @@ export function encodeTokens(batch: TokenBatch): EncodedTokens {
       blocks[t] = (blocks[t] as number) + 1;
     }
   }
-  const ends = new Uint32Array(encoded.length);
-  let bytes = 0;
-  encoded.forEach((block, i) => {
-    bytes += block.length;
-    ends[i] = bytes;
-  });
-  const data = new Uint8Array(bytes);
-  encoded.forEach((block, i) => {
-    data.set(block, (ends[i] as number) - block.length);
-  });
+  const { data, ends } = packHeaps(encoded);
   return { blocks, minKeys: Float64Array.from(minKeys), data, ends };
 }
 
