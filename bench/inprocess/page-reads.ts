@@ -12,11 +12,12 @@
  */
 import { parseArgs } from "node:util";
 import { transcriptJson } from "../../src/api/routes/transcript.js";
-import { presentHit } from "../../src/api/routes/word-clips.js";
+import { writeHit } from "../../src/api/routes/word-clips.js";
 import type { ClipRecord } from "../../src/index/clips.js";
 import { Snapshot } from "../../src/index/snapshot.js";
 import type { WordEntry } from "../../src/index/word-catalog.js";
 import { recentClips } from "../../src/index/word-clips.js";
+import { JsonBytes } from "../../src/text/json-bytes.js";
 
 interface Timing {
   name: string;
@@ -86,8 +87,10 @@ function main(): void {
   );
   const page = (entry: WordEntry, levels: number[], after: number | undefined): number | undefined => {
     const result = recentClips(snapshot, "en", entry, levels, after, 20);
-    const text = result.hits.map((hit) => presentHit(snapshot.fragments, hit)).join(",");
-    if (text.length === 0 && entry.clipCount > 0 && levels.length === 0) throw new Error("empty page");
+    const out = JsonBytes.reused();
+    for (const hit of result.hits) writeHit(out, snapshot.fragments, hit);
+    const body = out.done();
+    if (body.length === 0 && entry.clipCount > 0 && levels.length === 0) throw new Error("empty page");
     return result.nextAfter;
   };
   const passes: Timing[][] = [];

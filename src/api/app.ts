@@ -318,9 +318,13 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
   });
 
   app.addHook("onSend", (request, reply, payload, done) => {
-    if (request.responseKey !== undefined && reply.statusCode === 200 && typeof payload === "string") {
+    if (
+      request.responseKey !== undefined &&
+      reply.statusCode === 200 &&
+      (typeof payload === "string" || Buffer.isBuffer(payload))
+    ) {
       // Encoded once: the bytes kept are the bytes sent, now and on every hit.
-      const body = Buffer.from(payload);
+      const body = typeof payload === "string" ? Buffer.from(payload) : payload;
       ctx.responses?.set(request.responseKey, { body, access: request.routeOptions.config.access ?? "none" });
       return done(null, body);
     }

@@ -1,21 +1,58 @@
 /**
- * The contract's clip summary of every clip, as JSON text spliced from the columns held in memory (see
+ * The contract's clip summary of every clip, as JSON spliced from the columns held in memory (see
  * `clip-columns.ts`): a page of clips reads nothing from the snapshot and builds no objects to serialise.
- * The text is what the route's response schema serialises for the same clip, key for key and byte for byte.
+ * The strings are copied as the UTF-8 bytes the columns keep them in. The text is what the route's response
+ * schema serialises for the same clip, key for key and byte for byte.
  */
 import { LEVELS } from "../domain.js";
 import { type ClipColumns, GENERATED_FLAG } from "../snapshot/clip-columns.js";
+import { JsonBytes, jsonPiece } from "../text/json-bytes.js";
 
-const EMBED = '"embedUrl":"https://www.youtube-nocookie.com/embed/';
-const WATCH = '","watchUrl":"https://www.youtube.com/watch?v=';
+const CLIP_ID = jsonPiece('{"clipId":');
+const VIDEO_ID = jsonPiece(',"videoId":');
+const TITLE = jsonPiece(',"title":');
+const PACE = jsonPiece(',"wordsPerMinute":');
+const START = jsonPiece("?start=");
+const WATCH = jsonPiece('","watchUrl":"https://www.youtube.com/watch?v=');
+const QUOTE = jsonPiece('"');
+const GENERATED_CLOSE = jsonPiece(',"generated":true}');
+const CLOSE = jsonPiece("}");
+
+/** Bytes encodeURIComponent leaves as they are: letters, digits and `-_.!~*'()`. */
+const URI_SAFE = new Uint8Array(128);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
+  URI_SAFE[c.charCodeAt(0)] = 1;
+
+/** True when the bytes [start, end) are all left as they are by encodeURIComponent (and by JSON). */
+function uriSafe(heap: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const b = heap[i] as number;
+    if (b >= 0x80 || URI_SAFE[b] === 0) return false;
+  }
+  return true;
+}
 
 export class ClipFragments {
   readonly #c: ClipColumns;
-  /** Level names, JSON-encoded. */
-  readonly #levels = LEVELS.map((level) => JSON.stringify(level));
+  /** `,"language":…,"level":…,"topic":…,"durationS":` by language, level and topic, as UTF-8. */
+  readonly #classes: Buffer[];
+  /** `,"channel":{"id":…,"name":…},"embedUrl":"…/embed/` by channel, as UTF-8. */
+  readonly #channels: Buffer[];
 
   constructor(columns: ClipColumns) {
     this.#c = columns;
+    this.#classes = [];
+    for (const language of columns.languages)
+      for (const level of LEVELS)
+        for (const topic of columns.topics)
+          this.#classes.push(
+            jsonPiece(
+              `,"language":${language},"level":${JSON.stringify(level)},"topic":${topic},"durationS":`,
+            ),
+          );
+    this.#channels = columns.channels.map(([id, name]) =>
+      jsonPiece(`,"channel":{"id":${id},"name":${name}},"embedUrl":"https://www.youtube-nocookie.com/embed/`),
+    );
   }
 
   get size(): number {
@@ -50,26 +87,57 @@ export class ClipFragments {
   }
 
   /**
-   * The clip summary as JSON up to its last required field, so a caller may add fields (a word's
-   * occurrences) before `close(row)`. With `embedStartS`, the embed URL starts the video at that second.
+   * Writes the clip summary up to its last required field, so a caller may add fields (a word's
+   * occurrences) before `writeClose(out, row)`. With `embedStartS`, the embed URL starts the video at that
+   * second.
    */
-  open(row: number, embedStartS?: number): string {
+  writeOpen(out: JsonBytes, row: number, embedStartS?: number): void {
     const c = this.#c;
+    const heap = c.heap;
     const start = c.heapStart[row] as number;
     const videoAt = start + (c.clipIdBytes[row] as number);
     const titleAt = videoAt + (c.videoIdBytes[row] as number);
-    const heap = c.heap;
-    const videoJson = heap.toString("utf8", videoAt, titleAt);
-    const video = encodeURIComponent(JSON.parse(videoJson) as string);
-    const channel = c.channels[c.channel[row] as number] as [string, string];
-    return `{"clipId":${heap.toString("utf8", start, videoAt)},"videoId":${videoJson},"title":${heap.toString("utf8", titleAt, c.heapStart[row + 1] as number)},"language":${c.languages[c.language[row] as number]},"level":${this.#levels[c.level[row] as number]},"topic":${c.topics[c.topic[row] as number]},"durationS":${c.durationS[row]},"wordsPerMinute":${c.wordsPerMinute[row]},"channel":{"id":${channel[0]},"name":${channel[1]}},${EMBED}${video}${embedStartS === undefined ? "" : `?start=${embedStartS}`}${WATCH}${video}"`;
+    const topics = c.topics.length;
+    const cls = ((c.language[row] as number) * LEVELS.length + (c.level[row] as number)) * topics;
+    out.raw(CLIP_ID).bytes(heap, start, videoAt);
+    out.raw(VIDEO_ID).bytes(heap, videoAt, titleAt);
+    out.raw(TITLE).bytes(heap, titleAt, c.heapStart[row + 1] as number);
+    out.raw(this.#classes[cls + (c.topic[row] as number)] as Buffer).number(c.durationS[row] as number);
+    out.raw(PACE).number(c.wordsPerMinute[row] as number);
+    out.raw(this.#channels[c.channel[row] as number] as Buffer);
+    // The video id inside its quotes, as the URL needs it: as stored when no byte needs escaping.
+    const plain = uriSafe(heap, videoAt + 1, titleAt - 1);
+    const video = plain
+      ? undefined
+      : encodeURIComponent(JSON.parse(heap.toString("utf8", videoAt, titleAt)) as string);
+    if (video === undefined) out.bytes(heap, videoAt + 1, titleAt - 1);
+    else out.text(video);
+    if (embedStartS !== undefined) out.raw(START).number(embedStartS);
+    out.raw(WATCH);
+    if (video === undefined) out.bytes(heap, videoAt + 1, titleAt - 1);
+    else out.text(video);
+    out.raw(QUOTE);
   }
 
   /**
-   * The end of the clip summary: its optional fields and the closing brace. The schema serialiser writes
-   * optional fields after the required ones, so they follow a lookup result's occurrences.
+   * Writes the end of the clip summary: its optional fields and the closing brace. The schema serialiser
+   * writes optional fields after the required ones, so they follow a lookup result's occurrences.
    */
+  writeClose(out: JsonBytes, row: number): void {
+    out.raw(((this.#c.flags[row] as number) & GENERATED_FLAG) !== 0 ? GENERATED_CLOSE : CLOSE);
+  }
+
+  /** `writeOpen` as a string. */
+  open(row: number, embedStartS?: number): string {
+    const out = new JsonBytes(1024);
+    this.writeOpen(out, row, embedStartS);
+    return out.toString();
+  }
+
+  /** `writeClose` as a string. */
   close(row: number): string {
-    return ((this.#c.flags[row] as number) & GENERATED_FLAG) !== 0 ? ',"generated":true}' : "}";
+    const out = new JsonBytes(32);
+    this.writeClose(out, row);
+    return out.toString();
   }
 }

@@ -178,7 +178,7 @@ export class ClipStore {
       for (let i = beforeKey === undefined ? 0 : skipTo(block, beforeKey); i < n; i++) {
         if ((mask & (1 << levelOf(block, i))) === 0) continue;
         if (keep !== undefined && !keep(keyAt(block, i))) continue;
-        out.push({ ...postingAt(block, i), occurrences, at: i });
+        out.push(pagePosting(block, occurrences, i));
         if (out.length === limit) return out;
       }
     }
@@ -279,7 +279,7 @@ export class ClipStore {
       for (let i = 0; i < blockLength(block); i++) {
         if ((mask & (1 << levelOf(block, i))) === 0 || !keep(keyAt(block, i))) continue;
         if (rank++ !== wanted[next]) continue;
-        out.push({ ...postingAt(block, i), occurrences, at: i });
+        out.push(pagePosting(block, occurrences, i));
         if (++next === wanted.length) return out;
       }
     }
@@ -303,12 +303,18 @@ export class ClipStore {
       const { block, occurrences } = cached;
       for (let i = 0; i < blockLength(block); i++) {
         if ((mask & (1 << levelOf(block, i))) === 0) continue;
-        if (rest-- === 0) return { ...postingAt(block, i), occurrences, at: i };
+        if (rest-- === 0) return pagePosting(block, occurrences, i);
       }
       return undefined;
     }
     return undefined;
   }
+}
+
+/** Posting `i` of a block, with the block's occurrences. */
+function pagePosting(block: Buffer, occurrences: BlockOccurrences, i: number): PagePosting {
+  const { recentKey, tMs, cueIdx, level } = postingAt(block, i);
+  return { recentKey, tMs, cueIdx, level, occurrences, at: i };
 }
 
 /** Index of the first posting in the block older than `beforeKey`. */

@@ -2,7 +2,10 @@
  * The primary query: the clips that contain a word, each with the first time the word is spoken, the cue
  * that holds that time and the form spoken. `recent` pages newest first by keyset; `random` samples.
  */
+
 import { paceOf } from "../snapshot/pace.js";
+import type { BlockOccurrences } from "../snapshot/posting-block.js";
+import type { JsonBytes } from "../text/json-bytes.js";
 import type { ClipFragments } from "./clip-fragments.js";
 import { clipNoOf, type PagePosting, type PostingFilter } from "./clips.js";
 import type { Snapshot } from "./snapshot.js";
@@ -26,30 +29,32 @@ export class ClipRef {
 }
 
 /**
- * A clip of a page and the word's first occurrence in it. The cue text and the form are kept as the JSON
- * the snapshot stores them in, and decoded only when asked for.
+ * A clip of a page and the word's first occurrence in it. The cue text and the form stay in the posting
+ * block, JSON-encoded, until asked for: a page writes them from there as bytes (`writeCue`, `writeForm`).
  */
 export class ClipHit {
   readonly clip: ClipRef;
   readonly tStartMs: number;
   readonly cueIdx: number;
-  /** The cue's text as a JSON string. */
-  readonly cueJson: string;
-  /** The tokens spoken as a JSON string, when they differ from the catalogue word. */
-  readonly formJson: string | undefined;
+  readonly #occurrences: BlockOccurrences;
+  readonly #at: number;
 
-  constructor(
-    clip: ClipRef,
-    tStartMs: number,
-    cueIdx: number,
-    cueJson: string,
-    formJson: string | undefined,
-  ) {
+  constructor(clip: ClipRef, tStartMs: number, cueIdx: number, occurrences: BlockOccurrences, at: number) {
     this.clip = clip;
     this.tStartMs = tStartMs;
     this.cueIdx = cueIdx;
-    this.cueJson = cueJson;
-    this.formJson = formJson;
+    this.#occurrences = occurrences;
+    this.#at = at;
+  }
+
+  /** The cue's text as a JSON string. */
+  get cueJson(): string {
+    return this.#occurrences.textJson(this.#at);
+  }
+
+  /** The tokens spoken as a JSON string, when they differ from the catalogue word. */
+  get formJson(): string | undefined {
+    return this.#occurrences.formJson(this.#at);
   }
 
   get cueText(): string {
@@ -58,7 +63,22 @@ export class ClipHit {
 
   /** The tokens spoken, when they differ from the catalogue word (`ran` for `run`). */
   get form(): string | undefined {
-    return this.formJson === undefined ? undefined : (JSON.parse(this.formJson) as string);
+    const json = this.formJson;
+    return json === undefined ? undefined : (JSON.parse(json) as string);
+  }
+
+  /** Writes the cue's text as JSON. */
+  writeCue(out: JsonBytes): void {
+    this.#occurrences.writeText(this.#at, out);
+  }
+
+  get hasForm(): boolean {
+    return this.#occurrences.hasForm(this.#at);
+  }
+
+  /** Writes the form spoken as JSON (nothing when it is the word itself). */
+  writeForm(out: JsonBytes): void {
+    this.#occurrences.writeForm(this.#at, out);
   }
 }
 
@@ -77,15 +97,7 @@ function hydrate(snapshot: Snapshot, postings: readonly PagePosting[]): ClipHit[
     const row = fragments.row(clipNo);
     if (row === -1) continue;
     const { occurrences, at } = posting;
-    hits.push(
-      new ClipHit(
-        new ClipRef(fragments, clipNo, row),
-        posting.tMs,
-        posting.cueIdx,
-        occurrences.textJson(at),
-        occurrences.formJson(at),
-      ),
-    );
+    hits.push(new ClipHit(new ClipRef(fragments, clipNo, row), posting.tMs, posting.cueIdx, occurrences, at));
   }
   return hits;
 }

@@ -11,6 +11,7 @@
  * the heap is deflated (raw DEFLATE) in the snapshot's blocks and stored as it is in the builder's runs.
  */
 import { deflateRawSync, inflateRawSync } from "node:zlib";
+import type { JsonBytes } from "../text/json-bytes.js";
 
 export const BLOCK_POSTINGS = 64;
 
@@ -154,6 +155,27 @@ export class BlockOccurrences {
     const n = blockLength(this.#block);
     const text = this.#block.readUInt16LE(HEADER_BYTES + n * 14 + i * 2);
     return (this.#heap as Buffer).toString("utf8", start, start + text);
+  }
+
+  /** Writes the cue's text, a JSON string, to `out` as the UTF-8 bytes the block keeps. */
+  writeText(i: number, out: JsonBytes): void {
+    const at = this.#at();
+    const start = at[i] as number;
+    const n = blockLength(this.#block);
+    out.bytes(this.#heap as Buffer, start, start + this.#block.readUInt16LE(HEADER_BYTES + n * 14 + i * 2));
+  }
+
+  /** True when posting `i` has a form spoken other than the word itself. */
+  hasForm(i: number): boolean {
+    return this.#block.readUInt16LE(HEADER_BYTES + blockLength(this.#block) * 16 + i * 2) !== 0;
+  }
+
+  /** Writes the form spoken, a JSON string, to `out` (nothing when it is the word itself). */
+  writeForm(i: number, out: JsonBytes): void {
+    const at = this.#at();
+    const n = blockLength(this.#block);
+    const start = (at[i] as number) + this.#block.readUInt16LE(HEADER_BYTES + n * 14 + i * 2);
+    out.bytes(this.#heap as Buffer, start, at[i + 1] as number);
   }
 
   /** The form spoken as a JSON string, or undefined when it is the word itself. */

@@ -7,6 +7,7 @@ import type { Snapshot } from "../../index/snapshot.js";
 import { type ClipHit, randomClips, recentClips } from "../../index/word-clips.js";
 import { type WordOccurrence, withEveryOccurrence } from "../../index/word-occurrences.js";
 import { paceIndex } from "../../snapshot/pace.js";
+import { JsonBytes, jsonPiece } from "../../text/json-bytes.js";
 import type { App } from "../app-type.js";
 import type { ApiContext } from "../context.js";
 import { readCursor } from "../cursor-param.js";
@@ -58,24 +59,43 @@ function occurrenceJson(o: Pick<WordOccurrence, "tStartMs" | "cueIdx" | "cueText
   return `{"tStart":${seconds(o.tStartMs)},"captionIdx":${o.cueIdx},"text":${JSON.stringify(o.cueText)}${form}}`;
 }
 
+const OCCURRENCE_T_START = jsonPiece(',"occurrences":[{"tStart":');
+const CAPTION_IDX = jsonPiece(',"captionIdx":');
+const TEXT = jsonPiece(',"text":');
+const FORM = jsonPiece(',"form":');
+const OCCURRENCE_END = jsonPiece("}]");
+
 /**
- * One clip of the answer as JSON: the clip summary spliced from memory, then its occurrence, whose cue
- * text and form the snapshot stores JSON-encoded. The text is what the response schema would serialise
- * from the objects, byte for byte, without building them.
+ * Writes one clip of the answer: the clip summary spliced from memory, then its occurrence, whose cue text
+ * and form are copied from the posting block as the JSON bytes it stores. The bytes are what the response
+ * schema would serialise from the objects, without building them.
  */
-export function presentHit(fragments: ClipFragments, hit: ClipHit): string {
-  const form = hit.formJson === undefined ? "" : `,"form":${hit.formJson}`;
-  return `${fragments.open(hit.clip.row, embedStartS(hit.tStartMs))},"occurrences":[{"tStart":${seconds(hit.tStartMs)},"captionIdx":${hit.cueIdx},"text":${hit.cueJson}${form}}]${fragments.close(hit.clip.row)}`;
+export function writeHit(out: JsonBytes, fragments: ClipFragments, hit: ClipHit): void {
+  fragments.writeOpen(out, hit.clip.row, embedStartS(hit.tStartMs));
+  out.raw(OCCURRENCE_T_START).number(seconds(hit.tStartMs));
+  out.raw(CAPTION_IDX).number(hit.cueIdx).raw(TEXT);
+  hit.writeCue(out);
+  if (hit.hasForm) {
+    out.raw(FORM);
+    hit.writeForm(out);
+  }
+  out.raw(OCCURRENCE_END);
+  fragments.writeClose(out, hit.clip.row);
 }
 
-/** A hit with every occurrence (`occurrences=all`, read from the transcript), spliced the same way. */
-function present(
+/** A hit with every occurrence (`occurrences=all`, read from the transcript), written the same way. */
+function writeClip(
+  out: JsonBytes,
   fragments: ClipFragments,
   { hit, every }: { hit: ClipHit; every?: readonly WordOccurrence[] },
-): string {
-  if (every === undefined) return presentHit(fragments, hit);
-  const startS = embedStartS((every[0] ?? hit).tStartMs);
-  return `${fragments.open(hit.clip.row, startS)},"occurrences":[${every.map(occurrenceJson).join(",")}]${fragments.close(hit.clip.row)}`;
+): void {
+  if (every === undefined) {
+    writeHit(out, fragments, hit);
+    return;
+  }
+  fragments.writeOpen(out, hit.clip.row, embedStartS((every[0] ?? hit).tStartMs));
+  out.text(`,"occurrences":[${every.map(occurrenceJson).join(",")}]`);
+  fragments.writeClose(out, hit.clip.row);
 }
 
 /** The same clip as objects, for answers that are not spliced (phrase lookups of one word). */
@@ -167,14 +187,24 @@ export function registerWordClips(app: App, ctx: ApiContext): void {
       const nextCursor =
         page.nextAfter === undefined ? null : ctx.cursors.encode("word-clips", filters, page.nextAfter);
       const hits = withEveryOccurrence(snapshot, entry, page.hits, q.occurrences === "all");
-      // Spliced in the response schema's key order (WordClipsResponse), as its serialiser would write it.
-      const clips = hits.map((hit) => present(snapshot.fragments, hit)).join(",");
+      // Written in the response schema's key order (WordClipsResponse), as its serialiser would write it.
+      const out = JsonBytes.reused();
+      out.text('{"query":').string(word).text(',"matchedWord":').string(entry.word);
+      out.text(',"matchType":').string(resolution.matchType);
+      out.text(',"didYouMean":').text(JSON.stringify(resolution.didYouMean.map((e) => e.word)));
+      out.text(',"word":').text(JSON.stringify(presentWord(entry, q.gloss as Gloss)));
+      out.text(',"clips":[');
+      for (let i = 0; i < hits.length; i++) {
+        if (i > 0) out.text(",");
+        writeClip(out, snapshot.fragments, hits[i] as (typeof hits)[number]);
+      }
+      out
+        .text('],"totalCount":')
+        .number(page.totalCount)
+        .text(',"nextCursor":')
+        .text(JSON.stringify(nextCursor));
       // Already JSON: sent as it is (the schema serialiser is for objects).
-      return reply
-        .type("application/json; charset=utf-8")
-        .send(
-          `{"query":${JSON.stringify(word)},"matchedWord":${JSON.stringify(entry.word)},"matchType":${JSON.stringify(resolution.matchType)},"didYouMean":${JSON.stringify(resolution.didYouMean.map((e) => e.word))},"word":${JSON.stringify(presentWord(entry, q.gloss as Gloss))},"clips":[${clips}],"totalCount":${page.totalCount},"nextCursor":${JSON.stringify(nextCursor)}}` as never,
-        );
+      return reply.type("application/json; charset=utf-8").send(out.text("}").done() as never);
     },
   );
 }
