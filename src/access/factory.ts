@@ -7,9 +7,8 @@
 import type { Config } from "../config.js";
 import { type AccessChanges, announcingChanges, createRedisAccessChanges } from "./changes.js";
 import { type AccessLog, SILENT_LOG } from "./log.js";
-import { connectRedis, type RedisConnection } from "./redis-connection.js";
+import type { RedisConnection } from "./redis-connection.js";
 import type { AccessStore } from "./store/interface.js";
-import { openPostgresAccessStore } from "./store/postgres.js";
 import { openSqliteAccessStore } from "./store/sqlite.js";
 import { createFallbackRateWindow, type FallbackRateWindow } from "./window/fallback.js";
 import type { RateWindow } from "./window/interface.js";
@@ -33,11 +32,16 @@ const REDIS_START_WAIT_MS = 2_000;
 /** How long a command waits for Redis to publish a change notice. */
 const REDIS_PUBLISH_WAIT_MS = 2_000;
 
-/** The configured store, migrated to the current schema, for commands and set-up scripts. */
+/**
+ * The configured store, migrated to the current schema, for commands and set-up scripts. The PostgreSQL
+ * and Redis clients are loaded only where they are configured: an embedded server starts without reading
+ * either driver (node-redis alone costs a start-up about a tenth of a second).
+ */
 async function openStore(config: AccessConfig, options: AccessOptions): Promise<AccessStore> {
   if (config.databaseUrl === undefined) {
     return openSqliteAccessStore({ path: config.accessDbPath, ...(options.now ? { now: options.now } : {}) });
   }
+  const { openPostgresAccessStore } = await import("./store/postgres.js");
   const { store } = await openPostgresAccessStore({
     url: config.databaseUrl,
     ...(config.databasePoolMax === undefined ? {} : { poolMax: config.databasePoolMax }),
@@ -59,6 +63,7 @@ export async function openAccessStore(
   const store = await openStore(config, options);
   const { redisUrl } = config;
   if (redisUrl === undefined) return store;
+  const { connectRedis } = await import("./redis-connection.js");
   const log = options.log ?? SILENT_LOG;
   let connection: RedisConnection | undefined;
   let notices: AccessChanges | undefined;
@@ -114,6 +119,7 @@ export async function openAccessBackends(
       },
     };
   }
+  const { connectRedis } = await import("./redis-connection.js");
   const connection = connectRedis({ url: config.redisUrl, ...(options.log ? { log: options.log } : {}) });
   // A node starts while Redis is away (degraded, on its own windows) rather than not at all.
   await connection.ready(REDIS_START_WAIT_MS);
