@@ -47,7 +47,8 @@ export class WordCatalog {
   readonly words: WordEntry[];
   readonly #byId = new Map<number, WordEntry>();
   readonly #spellings = new Map<string, SpellingRef[]>();
-  readonly matcher: CatalogueMatcher;
+  #matcherSpellings: Array<{ norm: string; word: number }> | undefined = [];
+  #matcher: CatalogueMatcher | undefined;
 
   constructor(
     language: string,
@@ -70,7 +71,7 @@ export class WordCatalog {
       frequency: row.frequency,
     }));
     for (const entry of this.words) this.#byId.set(entry.wordId, entry);
-    const matcherSpellings: Array<{ norm: string; word: number }> = [];
+    const matcherSpellings = this.#matcherSpellings as Array<{ norm: string; word: number }>;
     for (const s of spellings) {
       const entry = this.#byId.get(s.word_id);
       if (entry === undefined) continue;
@@ -79,7 +80,18 @@ export class WordCatalog {
       this.#spellings.set(s.norm, list);
       matcherSpellings.push({ norm: s.norm, word: entry.index });
     }
-    this.matcher = new CatalogueMatcher(matcherSpellings);
+  }
+
+  /**
+   * Matches spoken tokens to catalogue words (multi-word entries included). Built on first use: a server
+   * needs it only for `occurrences=all`, so its start-up does not wait for it.
+   */
+  get matcher(): CatalogueMatcher {
+    if (this.#matcher === undefined) {
+      this.#matcher = new CatalogueMatcher(this.#matcherSpellings ?? []);
+      this.#matcherSpellings = undefined;
+    }
+    return this.#matcher;
   }
 
   byId(wordId: number): WordEntry | undefined {
