@@ -105,7 +105,12 @@ describe("clip fragments", () => {
         i % 2,
       );
     });
-    const fragments = new ClipFragments(decodeClipColumns(encodeClipColumnsFromDb(db)));
+    const encoded = encodeClipColumnsFromDb(db);
+    // A value whose buffer is not aligned for the columns' typed arrays is decoded through copies.
+    const misaligned = Buffer.alloc(encoded.length + 1).subarray(1);
+    encoded.copy(misaligned);
+    const fragments = new ClipFragments(decodeClipColumns(encoded));
+    const copied = new ClipFragments(decodeClipColumns(misaligned));
     const serialise = await serialiser();
     const serialiseResult = await resultSerialiser();
     for (let i = 0; i < titles.length; i++) {
@@ -130,6 +135,7 @@ describe("clip fragments", () => {
       };
       expect(fragments.clipId(row)).toBe(record.clipId);
       expect(fragments.open(row) + fragments.close(row)).toBe(await serialise(record));
+      expect(copied.open(row, i) + copied.close(row)).toBe(fragments.open(row, i) + fragments.close(row));
       expect(`${fragments.open(row, i)},"occurrences":[]${fragments.close(row)}`).toBe(
         await serialiseResult(record, i),
       );

@@ -36,8 +36,8 @@ export class ClipFragments {
   readonly #c: ClipColumns;
   /** `,"language":…,"level":…,"topic":…,"durationS":` by language, level and topic, as UTF-8. */
   readonly #classes: Buffer[];
-  /** `,"channel":{"id":…,"name":…},"embedUrl":"…/embed/` by channel, as UTF-8. */
-  readonly #channels: Buffer[];
+  /** `,"channel":{"id":…,"name":…},"embedUrl":"…/embed/` by channel, as UTF-8, made on first use. */
+  readonly #channels: Array<Buffer | undefined>;
 
   constructor(columns: ClipColumns) {
     this.#c = columns;
@@ -50,9 +50,19 @@ export class ClipFragments {
               `,"language":${language},"level":${JSON.stringify(level)},"topic":${topic},"durationS":`,
             ),
           );
-    this.#channels = columns.channels.map(([id, name]) =>
-      jsonPiece(`,"channel":{"id":${id},"name":${name}},"embedUrl":"https://www.youtube-nocookie.com/embed/`),
-    );
+    this.#channels = new Array(columns.channels.length);
+  }
+
+  #channel(index: number): Buffer {
+    let piece = this.#channels[index];
+    if (piece === undefined) {
+      const [id, name] = this.#c.channels[index] as [string, string];
+      piece = jsonPiece(
+        `,"channel":{"id":${id},"name":${name}},"embedUrl":"https://www.youtube-nocookie.com/embed/`,
+      );
+      this.#channels[index] = piece;
+    }
+    return piece;
   }
 
   get size(): number {
@@ -104,7 +114,7 @@ export class ClipFragments {
     out.raw(TITLE).bytes(heap, titleAt, c.heapStart[row + 1] as number);
     out.raw(this.#classes[cls + (c.topic[row] as number)] as Buffer).number(c.durationS[row] as number);
     out.raw(PACE).number(c.wordsPerMinute[row] as number);
-    out.raw(this.#channels[c.channel[row] as number] as Buffer);
+    out.raw(this.#channel(c.channel[row] as number));
     // The video id inside its quotes, as the URL needs it: as stored when no byte needs escaping.
     const plain = uriSafe(heap, videoAt + 1, titleAt - 1);
     const video = plain

@@ -153,25 +153,28 @@ export function decodeClipColumns(data: Buffer): ClipColumns {
   const header = JSON.parse(data.toString("utf8", 8, 8 + headerLength)) as Header;
   const pad4 = (x: number): number => Math.ceil(x / 4) * 4;
   let o = pad4(8 + headerLength);
-  // Copies, so every typed array is aligned and the value's buffer can be dropped.
-  const take = (bytes: number): ArrayBuffer => {
-    const slice = data.buffer.slice(data.byteOffset + o, data.byteOffset + o + bytes) as ArrayBuffer;
+  // Views of the value where its buffer is aligned for them (a value read from the snapshot is a buffer of
+  // its own), so start-up copies nothing; else copies, aligned.
+  const aligned = data.byteOffset % 4 === 0;
+  const take = (bytes: number): [ArrayBuffer, number] => {
+    const at = data.byteOffset + o;
     o += bytes;
-    return slice;
+    return aligned ? [data.buffer as ArrayBuffer, at] : [data.buffer.slice(at, at + bytes) as ArrayBuffer, 0];
   };
-  const clipNo = new Int32Array(take(n * 4));
-  const durationS = new Uint32Array(take(n * 4));
-  const channel = new Uint32Array(take(n * 4));
-  const heapStart = new Uint32Array(take((n + 1) * 4));
-  const clipIdBytes = new Uint16Array(take(n * 2));
-  const videoIdBytes = new Uint16Array(take(n * 2));
-  const wordsPerMinute = new Uint16Array(take(n * 2));
+  const clipNo = new Int32Array(...take(n * 4), n);
+  const durationS = new Uint32Array(...take(n * 4), n);
+  const channel = new Uint32Array(...take(n * 4), n);
+  const heapStart = new Uint32Array(...take((n + 1) * 4), n + 1);
+  const clipIdBytes = new Uint16Array(...take(n * 2), n);
+  const videoIdBytes = new Uint16Array(...take(n * 2), n);
+  const wordsPerMinute = new Uint16Array(...take(n * 2), n);
   o = pad4(o);
-  const level = new Uint8Array(take(n));
-  const language = new Uint8Array(take(n));
-  const topic = new Uint8Array(take(n));
-  const flags = new Uint8Array(take(n));
-  const heap = Buffer.from(take(heapStart[n] as number));
+  const level = new Uint8Array(...take(n), n);
+  const language = new Uint8Array(...take(n), n);
+  const topic = new Uint8Array(...take(n), n);
+  const flags = new Uint8Array(...take(n), n);
+  const heapBytes = heapStart[n] as number;
+  const heap = Buffer.from(...take(heapBytes), heapBytes);
   return {
     clipNo,
     durationS,
