@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import Type from "typebox";
 import type { FeedPosition } from "../../index/feed.js";
 import { paceIndex } from "../../snapshot/pace.js";
+import { JsonBytes } from "../../text/json-bytes.js";
 import type { App } from "../app-type.js";
 import type { ApiContext } from "../context.js";
 import { readCursor } from "../cursor-param.js";
@@ -95,22 +96,24 @@ export function registerFeed(app: App, ctx: ApiContext): void {
         after,
         q.limit,
       );
-      // The clip summaries from memory, spliced in the response schema's key order.
-      const fragments = snapshot.fragments;
-      const clips: string[] = [];
-      for (const clipNo of page.clipNos) {
-        const row = fragments.row(clipNo);
-        if (row !== -1) clips.push(fragments.open(row) + fragments.close(row));
-      }
       const last = page.last;
       const nextCursor =
         page.more && last ? ctx.cursors.encode("feed", filters, [last.bucket, last.key, last.clipNo]) : null;
+      // The clip summaries from memory, written in the response schema's key order.
+      const fragments = snapshot.fragments;
+      const out = JsonBytes.reused().text('{"seed":').string(seed).text(',"clips":[');
+      let first = true;
+      for (const clipNo of page.clipNos) {
+        const row = fragments.row(clipNo);
+        if (row === -1) continue;
+        if (!first) out.text(",");
+        first = false;
+        fragments.writeOpen(out, row);
+        fragments.writeClose(out, row);
+      }
+      out.text('],"nextCursor":').text(JSON.stringify(nextCursor)).text("}");
       // Already JSON: sent as it is (the schema serialiser is for objects).
-      return reply
-        .type("application/json; charset=utf-8")
-        .send(
-          `{"seed":${JSON.stringify(seed)},"clips":[${clips.join(",")}],"nextCursor":${JSON.stringify(nextCursor)}}` as never,
-        );
+      return reply.type("application/json; charset=utf-8").send(out.done() as never);
     },
   );
 }
