@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GLOSSES, LEVELS } from "../domain.js";
 import { SpellingVariety } from "./british.js";
 import { type CatalogueSources, type CefrImport, importCefr } from "./cefr-import.js";
+import { scowlFiles } from "./scowl.js";
 import { formatCatalogue } from "./write.js";
 
 const read = (relative: string) => readFileSync(new URL(`../../${relative}`, import.meta.url), "utf8");
@@ -23,6 +24,7 @@ const SHIPPED: CatalogueSources = {
     tr: read("data/sources/word-frequency/tr_50k.txt"),
     zh: read("data/sources/word-frequency/zh_cn_50k.txt"),
   },
+  scowl: scowlFiles().map(({ size, file }) => ({ size, text: read(`data/sources/scowl/${file}`) })),
 };
 
 /** A spelling checker that knows the words given to it. */
