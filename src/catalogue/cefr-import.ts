@@ -1,14 +1,16 @@
 /**
  * Builds the shipped English catalogue from its sources: the merged CEFR word list (CEFR-J A1–B2,
- * Octanove C1/C2), the frequent words of spoken English that the list lacks (OpenSubtitles), meanings
- * from WordNet 3.0 and Webster 1913, translations of the same WordNet sense, and British and American
- * spellings. Pure apart from the spelling dictionaries it is handed: text in, entries out.
+ * Octanove C1/C2), the frequent words of spoken English that the list lacks (OpenSubtitles), then the
+ * common words of SCOWL's smaller size classes up to `CATALOGUE_WORDS`, meanings from WordNet 3.0 and
+ * Webster 1913, translations of the same WordNet sense, and British and American spellings. Pure apart
+ * from the spelling dictionaries it is handed: text in, entries out.
  */
 import lemmatizer from "wink-lemmatizer";
 import { GLOSSES, type Gloss, isLevel, LEVELS, type Level } from "../domain.js";
 import { searchKey } from "../text/tokenise.js";
 import type { SpellingVariety } from "./british.js";
 import { cleanTranslations, senseMeanings } from "./cefr-meanings.js";
+import { CATALOGUE_WORDS, commonWordEntries } from "./common-words.js";
 import { compileCatalogue } from "./compile.js";
 import { Dictionary, type Sense } from "./dictionary.js";
 import type { CatalogueEntry } from "./entry.js";
@@ -53,9 +55,11 @@ export interface CefrImport {
   rows: number;
   /** Words written per level. */
   wordsByLevel: Record<Level, number>;
-  /** Words from the CEFR list, and words added from the frequency list (levels estimated). */
+  /** Words from the CEFR list, and words added with estimated levels: from the frequency list, then SCOWL. */
   cefrWords: number;
   estimatedWords: number;
+  /** Of the words added, those SCOWL gave. */
+  commonWords: number;
   /** CEFR words left out because no dictionary of ours defines them. */
   undefinedWords: string[];
   /** The level rule's cut points and its cross-validated accuracy on the CEFR words. */
@@ -124,6 +128,15 @@ export function importCefr(sources: CatalogueSources, variety: SpellingVariety):
   const known = new Set(compileCatalogue(cefr, "en").spellings.map((s) => s.norm));
   const added = spokenWordEntries(frequency, known, dictionary, variety);
   const scowl = readScowl(sources.scowl ?? []);
+  const fromScowl = commonWordEntries(
+    scowl,
+    frequency,
+    known,
+    dictionary,
+    variety,
+    CATALOGUE_WORDS - cefr.length - added.length,
+  );
+  added.push(...fromScowl);
   const entries = [...cefr, ...added];
 
   // Frequency of each word: every spelling of it the frequency list has (headword, variants, forms); its
@@ -161,6 +174,7 @@ export function importCefr(sources: CatalogueSources, variety: SpellingVariety):
     cefrWords: cefr.length,
     undefinedWords,
     estimatedWords: added.length,
+    commonWords: fromScowl.length,
     levelRule: { cuts: rule.cuts, accuracy: crossValidate(labelled) },
   };
 }

@@ -151,7 +151,7 @@ const importCefrCommand: Command = {
       const { accuracy, cuts } = result.levelRule;
       const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
       io.out(
-        `${result.cefrWords} words from the CEFR lists, ${result.estimatedWords} added with estimated levels; level rule (cut points ${cuts.map((c) => c.toFixed(2)).join(", ")} on commonness: log10 per million, then SCOWL size class): ${pct(accuracy.exact)} exact, ${pct(accuracy.withinOne)} within one level (${accuracy.folds}-fold cross-validated)`,
+        `${result.cefrWords} words from the CEFR lists, ${result.estimatedWords} added with estimated levels (${result.estimatedWords - result.commonWords} from the spoken list, ${result.commonWords} from SCOWL); level rule (cut points ${cuts.map((c) => c.toFixed(2)).join(", ")} on commonness: log10 per million, then SCOWL size class): ${pct(accuracy.exact)} exact, ${pct(accuracy.withinOne)} within one level (${accuracy.folds}-fold cross-validated)`,
       );
       return 0;
     });
