@@ -91,6 +91,16 @@ describe("importCefr on the shipped sources", () => {
     }
   });
 
+  it("is the catalogue the added words' judgement read: each word with its level, parts of speech and meaning", () => {
+    const rows = read("data/sources/added-words-judgement.tsv").trim().split("\n").slice(1);
+    expect(rows).toHaveLength(100);
+    for (const row of rows) {
+      const [word = "", level, pos = "", en, ok] = row.split("\t");
+      expect(find(word), word).toMatchObject([{ level, pos: pos.split(","), meanings: { en } }]);
+      expect(["0", "1"]).toContain(ok);
+    }
+  });
+
   it("gives bank and runner the sense a learner means", () => {
     expect(meaning("bank")).toMatch(/^a financial institution/);
     expect(meaning("runner")).toBe("someone who travels on foot by running");
