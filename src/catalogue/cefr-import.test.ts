@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GLOSSES, LEVELS } from "../domain.js";
 import { SpellingVariety } from "./british.js";
 import { type CatalogueSources, type CefrImport, importCefr } from "./cefr-import.js";
+import { scowlFiles } from "./scowl.js";
 import { formatCatalogue } from "./write.js";
 
 const read = (relative: string) => readFileSync(new URL(`../../${relative}`, import.meta.url), "utf8");
@@ -23,6 +24,7 @@ const SHIPPED: CatalogueSources = {
     tr: read("data/sources/word-frequency/tr_50k.txt"),
     zh: read("data/sources/word-frequency/zh_cn_50k.txt"),
   },
+  scowl: scowlFiles().map(({ size, file }) => ({ size, text: read(`data/sources/scowl/${file}`) })),
 };
 
 /** A spelling checker that knows the words given to it. */
@@ -40,9 +42,24 @@ describe("importCefr on the shipped sources", () => {
 
   it("reads every row of the list and adds the frequent spoken words it lacks, every level present", () => {
     expect(result.rows).toBe(9935);
+    expect(result.cefrWords).toBe(8545);
     expect(result.cefrWords + result.estimatedWords).toBe(result.entries.length);
-    expect(result.estimatedWords).toBeGreaterThan(12_000);
+    expect(result.estimatedWords).toBe(16_955);
+    expect(result.entries).toHaveLength(25_500);
     for (const level of LEVELS) expect(result.wordsByLevel[level]).toBeGreaterThan(0);
+  });
+
+  it("fills the catalogue up with SCOWL's common words, with estimated levels", () => {
+    // After the CEFR words: the spoken list's words, then SCOWL's, which the spoken list does not have.
+    expect(result.commonWords).toBe(4_447);
+    const common = result.entries.slice(result.cefrWords + result.estimatedWords - result.commonWords);
+    expect(result.estimatedWords - result.commonWords).toBe(12_508);
+    expect(common.filter((e) => e.frequency !== 0 || e.levelSource !== "estimated")).toEqual([]);
+    for (const word of ["integer", "typeface", "wearily", "nectarine", "osmosis"]) {
+      expect(find(word), word).toMatchObject([{ levelSource: "estimated", frequency: 0 }]);
+    }
+    // Forms shared with another word or with a spoken name, and a form morphy did not take back.
+    for (const word of ["datum", "indium", "rend", "wive", "kneeing"]) expect(find(word), word).toEqual([]);
   });
 
   it("gives every word an English meaning, and no meaning empty or padded", () => {
@@ -71,6 +88,16 @@ describe("importCefr on the shipped sources", () => {
     for (const row of rows) {
       const [word = "", , , , after] = row.split("\t");
       expect(meaning(word), word).toBe(after);
+    }
+  });
+
+  it("is the catalogue the added words' judgement read: each word with its level, parts of speech and meaning", () => {
+    const rows = read("data/sources/added-words-judgement.tsv").trim().split("\n").slice(1);
+    expect(rows).toHaveLength(100);
+    for (const row of rows) {
+      const [word = "", level, pos = "", en, ok] = row.split("\t");
+      expect(find(word), word).toMatchObject([{ level, pos: pos.split(","), meanings: { en } }]);
+      expect(["0", "1"]).toContain(ok);
     }
   });
 

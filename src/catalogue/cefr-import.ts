@@ -1,14 +1,16 @@
 /**
  * Builds the shipped English catalogue from its sources: the merged CEFR word list (CEFR-J A1–B2,
- * Octanove C1/C2), the frequent words of spoken English that the list lacks (OpenSubtitles), meanings
- * from WordNet 3.0 and Webster 1913, translations of the same WordNet sense, and British and American
- * spellings. Pure apart from the spelling dictionaries it is handed: text in, entries out.
+ * Octanove C1/C2), the frequent words of spoken English that the list lacks (OpenSubtitles), then the
+ * common words of SCOWL's smaller size classes up to `CATALOGUE_WORDS`, meanings from WordNet 3.0 and
+ * Webster 1913, translations of the same WordNet sense, and British and American spellings. Pure apart
+ * from the spelling dictionaries it is handed: text in, entries out.
  */
 import lemmatizer from "wink-lemmatizer";
 import { GLOSSES, type Gloss, isLevel, LEVELS, type Level } from "../domain.js";
 import { searchKey } from "../text/tokenise.js";
 import type { SpellingVariety } from "./british.js";
 import { cleanTranslations, senseMeanings } from "./cefr-meanings.js";
+import { CATALOGUE_WORDS, commonWordEntries } from "./common-words.js";
 import { compileCatalogue } from "./compile.js";
 import { Dictionary, type Sense } from "./dictionary.js";
 import type { CatalogueEntry } from "./entry.js";
@@ -16,6 +18,7 @@ import { addSpellingVariants } from "./entry-spellings.js";
 import { type FrequencyList, readFrequencyList } from "./frequency.js";
 import { learnerSense, senseScore, wordNetPos } from "./learner-sense.js";
 import {
+  commonness,
   crossValidate,
   estimateLevel,
   fitLevelRule,
@@ -24,6 +27,7 @@ import {
 } from "./level-rule.js";
 import { mergeEntries } from "./merge.js";
 import { relatedSpellings } from "./related-spellings.js";
+import { readScowl } from "./scowl.js";
 import { spokenWordEntries } from "./spoken-words.js";
 import { readTsv } from "./tsv.js";
 import { websterMeaning, websterPhrase } from "./webster-meaning.js";
@@ -41,6 +45,8 @@ export interface CatalogueSources {
   frequency: string;
   /** Spoken frequency lists of the gloss languages, by language: how common a sense's translations are. */
   glossFrequency?: Partial<Record<Gloss, string>>;
+  /** SCOWL's word lists, each with its size class: how common words the frequency list lacks are. */
+  scowl?: readonly { size: number; text: string }[];
 }
 
 export interface CefrImport {
@@ -49,9 +55,11 @@ export interface CefrImport {
   rows: number;
   /** Words written per level. */
   wordsByLevel: Record<Level, number>;
-  /** Words from the CEFR list, and words added from the frequency list (levels estimated). */
+  /** Words from the CEFR list, and words added with estimated levels: from the frequency list, then SCOWL. */
   cefrWords: number;
   estimatedWords: number;
+  /** Of the words added, those SCOWL gave. */
+  commonWords: number;
   /** CEFR words left out because no dictionary of ours defines them. */
   undefinedWords: string[];
   /** The level rule's cut points and its cross-validated accuracy on the CEFR words. */
@@ -91,9 +99,6 @@ const FOLDED: ReadonlyMap<string, string> = new Map([
 ]);
 const FOLDED_POS = new Set(["be-verb", "do-verb", "have-verb"]);
 
-/** log10 of occurrences per million given to a word the frequency list lacks. */
-const FREQUENCY_FLOOR = -2;
-
 export function importCefr(sources: CatalogueSources, variety: SpellingVariety): CefrImport {
   const dictionary = new Dictionary(
     sources.senses,
@@ -122,30 +127,41 @@ export function importCefr(sources: CatalogueSources, variety: SpellingVariety):
   const frequency = readFrequencyList(sources.frequency);
   const known = new Set(compileCatalogue(cefr, "en").spellings.map((s) => s.norm));
   const added = spokenWordEntries(frequency, known, dictionary, variety);
+  const scowl = readScowl(sources.scowl ?? []);
+  const fromScowl = commonWordEntries(
+    scowl,
+    frequency,
+    known,
+    dictionary,
+    variety,
+    CATALOGUE_WORDS - cefr.length - added.length,
+  );
+  added.push(...fromScowl);
   const entries = [...cefr, ...added];
 
-  // Frequency of each word: every spelling of it the frequency list has (headword, variants, forms).
+  // Frequency of each word: every spelling of it the frequency list has (headword, variants, forms); its
+  // SCOWL size class: the smallest of its spellings'.
   const compiled = compileCatalogue(entries, "en");
   const counts = new Array<number>(entries.length).fill(0);
+  const sizes = new Array<number | undefined>(entries.length).fill(undefined);
   for (const spelling of compiled.spellings) {
     counts[spelling.word] = (counts[spelling.word] ?? 0) + (frequency.counts.get(spelling.norm) ?? 0);
+    const size = scowl.get(spelling.norm);
+    if (size !== undefined) sizes[spelling.word] = Math.min(size, sizes[spelling.word] ?? size);
   }
-  const logFrequency = counts.map((count) => {
-    const perMillion = (count / frequency.total) * 1e6;
-    return perMillion > 0 ? Math.max(FREQUENCY_FLOOR, Math.log10(perMillion)) : FREQUENCY_FLOOR;
-  });
+  const perMillion = counts.map((count) => (count / frequency.total) * 1e6);
+  const common = perMillion.map((pm, i) => commonness(pm, sizes[i]));
   entries.forEach((entry, i) => {
-    const perMillion = ((counts[i] as number) / frequency.total) * 1e6;
-    entry.frequency = Number(perMillion.toPrecision(3));
+    entry.frequency = Number((perMillion[i] as number).toPrecision(3));
   });
 
   const labelled: LabelledWord[] = cefr.map((entry, i) => ({
-    logFrequency: logFrequency[i] as number,
+    commonness: common[i] as number,
     level: LEVELS.indexOf(entry.level),
   }));
   const rule = fitLevelRule(labelled);
   added.forEach((entry, i) => {
-    entry.level = LEVELS[estimateLevel(rule, logFrequency[cefr.length + i] as number)] as Level;
+    entry.level = LEVELS[estimateLevel(rule, common[cefr.length + i] as number)] as Level;
     entry.levelSource = "estimated";
   });
 
@@ -158,6 +174,7 @@ export function importCefr(sources: CatalogueSources, variety: SpellingVariety):
     cefrWords: cefr.length,
     undefinedWords,
     estimatedWords: added.length,
+    commonWords: fromScowl.length,
     levelRule: { cuts: rule.cuts, accuracy: crossValidate(labelled) },
   };
 }

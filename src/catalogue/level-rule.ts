@@ -1,20 +1,35 @@
 /**
- * A CEFR level estimated from how often a word is spoken: five cut points on the logarithm of its
- * frequency, fitted on the words whose level the CEFR lists give (the cut points that place the most of
- * them at their own level, each level weighted alike so that the largest level, B2, does not swallow the
- * rare words; levels in order: more frequent, lower level). Its accuracy is measured by
- * cross-validation: fitted on four fifths of the labelled words, tested on the fifth left out.
+ * A CEFR level estimated from how common a word is: five cut points on its commonness (the logarithm of
+ * its spoken frequency; for a word the spoken list lacks, its SCOWL size class), fitted on the words
+ * whose level the CEFR lists give (the cut points that place the most of them at their own level, each
+ * level weighted alike so that the largest level, B2, does not swallow the rare words; levels in order:
+ * more common, lower level). Its accuracy is measured by cross-validation: fitted on four fifths of the
+ * labelled words, tested on the fifth left out.
  */
 
+/** The commonness given to every listed word spoken less than once per hundred million words. */
+const LISTED_FLOOR = -2;
+
+/**
+ * A word's commonness: log10 of its occurrences per million in the spoken list (the list's rarest word
+ * is near −0.9) when the list has it; else below every listed word, in the order of SCOWL's size
+ * classes, −2 − class / 100 (−2.1 for class 10 … −2.5 for class 50); −3 when none of the classes read
+ * lists it. Only the order of the values matters to the rule.
+ */
+export function commonness(perMillion: number, scowlSize: number | undefined): number {
+  if (perMillion > 0) return Math.max(LISTED_FLOOR, Math.log10(perMillion));
+  return scowlSize === undefined ? LISTED_FLOOR - 1 : LISTED_FLOOR - scowlSize / 100;
+}
+
 export interface LabelledWord {
-  /** log10 of occurrences per million; the same floor for every word the frequency list lacks. */
-  logFrequency: number;
+  /** The word's commonness (`commonness`). */
+  commonness: number;
   /** 0 = A1 … 5 = C2. */
   level: number;
 }
 
 export interface LevelRule {
-  /** Five cut points, descending: a word at or above `cuts[0]` is A1, below `cuts[4]` C2. */
+  /** Five cut points on commonness, descending: a word at or above `cuts[0]` is A1, below `cuts[4]` C2. */
   cuts: number[];
 }
 
@@ -27,9 +42,9 @@ export function fitLevelRule(words: readonly LabelledWord[]): LevelRule {
   for (const w of words) perLevel[w.level] = (perLevel[w.level] ?? 0) + 1;
   const byValue = new Map<number, number[]>();
   for (const w of words) {
-    const counts = byValue.get(w.logFrequency) ?? new Array<number>(LEVEL_COUNT).fill(0);
+    const counts = byValue.get(w.commonness) ?? new Array<number>(LEVEL_COUNT).fill(0);
     counts[w.level] = (counts[w.level] ?? 0) + 1 / (perLevel[w.level] as number);
-    byValue.set(w.logFrequency, counts);
+    byValue.set(w.commonness, counts);
   }
   const values = [...byValue.keys()].sort((a, b) => b - a);
   const n = values.length;
@@ -66,9 +81,9 @@ export function fitLevelRule(words: readonly LabelledWord[]): LevelRule {
   return { cuts };
 }
 
-export function estimateLevel(rule: LevelRule, logFrequency: number): number {
+export function estimateLevel(rule: LevelRule, commonness: number): number {
   let level = 0;
-  while (level < rule.cuts.length && logFrequency < (rule.cuts[level] as number)) level++;
+  while (level < rule.cuts.length && commonness < (rule.cuts[level] as number)) level++;
   return level;
 }
 
@@ -88,7 +103,7 @@ export function crossValidate(words: readonly LabelledWord[], folds = 5): LevelR
     const rule = fitLevelRule(words.filter((_, i) => i % folds !== fold));
     words.forEach((w, i) => {
       if (i % folds !== fold) return;
-      const off = Math.abs(estimateLevel(rule, w.logFrequency) - w.level);
+      const off = Math.abs(estimateLevel(rule, w.commonness) - w.level);
       if (off === 0) exact++;
       if (off <= 1) withinOne++;
     });

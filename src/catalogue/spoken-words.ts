@@ -51,7 +51,7 @@ function isPersonOrPlace(lemma: string): boolean {
 const OFFENSIVE = new Set(["obscenity", "ethnic_slur", "disparagement", "profanity", "vulgarism"]);
 const POS_NAMES: Record<WordNetPos, string> = { n: "noun", v: "verb", a: "adjective", r: "adverb" };
 
-function tagTotal(senses: readonly Sense[]): number {
+export function tagTotal(senses: readonly Sense[]): number {
   return senses.reduce((sum, s) => sum + s.tagCount, 0);
 }
 
@@ -159,6 +159,26 @@ export function entryWithoutWordNet(
 }
 
 /**
+ * The lemma a list's token stands for (`shoes` → `shoe`; a token WordNet does not know stands for
+ * itself), or undefined when the token or its lemma already leads to a catalogue word. `known` holds
+ * every spelling key of the catalogue so far.
+ */
+export function candidateLemma(
+  token: string,
+  known: ReadonlySet<string>,
+  dictionary: Dictionary,
+): string | undefined {
+  if (!/^[a-z]+$/.test(token) || known.has(token)) return undefined;
+  // A token WordNet does not know stands for itself, unless it is a form of a catalogue word.
+  const lemma =
+    lemmaOf(token, dictionary) ??
+    ([lemmatizer.verb(token), lemmatizer.noun(token), lemmatizer.adjective(token)].some((b) => known.has(b))
+      ? undefined
+      : token);
+  return lemma === undefined || known.has(lemma) ? undefined : lemma;
+}
+
+/**
  * Entries for the frequency list's lemmas that lead to no catalogue word yet, most spoken first. `known`
  * holds every spelling key of the catalogue so far, and grows with each entry added.
  */
@@ -170,27 +190,40 @@ export function spokenWordEntries(
 ): Omit<CatalogueEntry, "line">[] {
   const byLemma = new Map<string, number>();
   for (const [token, count] of frequency.counts) {
-    if (!/^[a-z]+$/.test(token) || known.has(token)) continue;
-    // A token WordNet does not know stands for itself, unless it is a form of a catalogue word.
-    const lemma =
-      lemmaOf(token, dictionary) ??
-      ([lemmatizer.verb(token), lemmatizer.noun(token), lemmatizer.adjective(token)].some((b) => known.has(b))
-        ? undefined
-        : token);
-    if (lemma === undefined || known.has(lemma)) continue;
-    byLemma.set(lemma, (byLemma.get(lemma) ?? 0) + count);
+    const lemma = candidateLemma(token, known, dictionary);
+    if (lemma !== undefined) byLemma.set(lemma, (byLemma.get(lemma) ?? 0) + count);
   }
   const lemmas = [...byLemma].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([l]) => l);
+  return wordEntries(lemmas, known, dictionary, variety);
+}
+
+/**
+ * Entries for lemmas, in the order given, for those that are catalogue words under the rules above
+ * (not yet known, not excluded, with a meaning) and that `admit` accepts, given every spelling of the
+ * entry (the word, its variants and its forms, in lower case); at most `limit` of them. `known` grows
+ * with each entry.
+ */
+export function wordEntries(
+  lemmas: Iterable<string>,
+  known: Set<string>,
+  dictionary: Dictionary,
+  variety: SpellingVariety,
+  options: { limit?: number; admit?: (spellings: readonly string[]) => boolean } = {},
+): Omit<CatalogueEntry, "line">[] {
+  const { limit = Number.POSITIVE_INFINITY, admit = () => true } = options;
   const entries: Omit<CatalogueEntry, "line">[] = [];
   const add = (entry: Omit<CatalogueEntry, "line">) => {
     addSpellingVariants(entry, variety);
+    const lower = (spellings: readonly string[]) => spellings.map((s) => s.toLowerCase());
+    if (!admit(lower([entry.word, ...entry.variants, ...expandForms(entry, "en")]))) return;
     entry.variants = entry.variants.filter((v) => !known.has(v));
-    known.add(entry.word.toLowerCase());
-    for (const spelling of [...entry.variants, ...expandForms(entry, "en")])
-      known.add(spelling.toLowerCase());
+    for (const spelling of lower([entry.word, ...entry.variants, ...expandForms(entry, "en")])) {
+      known.add(spelling);
+    }
     entries.push(entry);
   };
   for (const lemma of lemmas) {
+    if (entries.length >= limit) break;
     if (known.has(lemma)) continue;
     if (dictionary.senses(lemma).length === 0) {
       const entry = entryWithoutWordNet(lemma, dictionary, variety);

@@ -22,9 +22,12 @@ const WIKTIONARY_POS: ReadonlyMap<string, readonly string[]> = new Map([
   ["interjection", ["interjection", "intj"]],
 ]);
 
-/** A gloss as a meaning: a leading field label (`computing: `, `slang: `) removed, the first letter lower. */
+/**
+ * A gloss as a meaning: a leading field label (`computing: `, `slang: `, `(computers) `) removed, the
+ * first letter lower.
+ */
 export function cleanGloss(gloss: string): string {
-  const text = gloss.replace(/^[a-z][a-z ]{2,20}:\s+/, "").trim();
+  const text = gloss.replace(/^(?:[a-z][a-z ]{2,20}:|\([a-z][a-z ]{2,20}\))\s+/, "").trim();
   return /^[A-Z][a-z]/.test(text) ? text[0]?.toLowerCase() + text.slice(1) : text;
 }
 

@@ -5,6 +5,7 @@ import { SpellingVariety } from "../catalogue/british.js";
 import { importCefr } from "../catalogue/cefr-import.js";
 import { compileCatalogue } from "../catalogue/compile.js";
 import { readCatalogueDir } from "../catalogue/read.js";
+import { scowlFiles } from "../catalogue/scowl.js";
 import { formatCatalogue } from "../catalogue/write.js";
 import { LEVELS } from "../domain.js";
 import { type Command, type CommandIo, requiredOption } from "./command.js";
@@ -95,6 +96,12 @@ const importCefrCommand: Command = {
       default: "data/sources/word-frequency/en_50k.txt",
       valueName: "file",
     },
+    scowl: {
+      type: "string",
+      description: "folder of SCOWL's word lists by size class (english-words.10 … american-words.50)",
+      default: "data/sources/scowl",
+      valueName: "dir",
+    },
     out: {
       type: "string",
       description: "catalogue file to write",
@@ -111,6 +118,7 @@ const importCefrCommand: Command = {
     const translations = requiredOption(args, "translations");
     const frequency = requiredOption(args, "frequency");
     const wiktionary = requiredOption(args, "wiktionary");
+    const scowl = requiredOption(args, "scowl");
     return reportFailure(io, "catalogue import-cefr", () => {
       const sources = {
         wordlist: readSource(wordlist, "word list"),
@@ -126,6 +134,10 @@ const importCefrCommand: Command = {
             readSource(path.join(path.dirname(frequency), file), `${lang} frequency list`),
           ]),
         ),
+        scowl: scowlFiles().map(({ size, file }) => ({
+          size,
+          text: readSource(path.join(scowl, file), "SCOWL list"),
+        })),
       };
       const result = importCefr(sources, SpellingVariety.fromPackages());
       writeAtomically(out, formatCatalogue(result.entries));
@@ -139,7 +151,7 @@ const importCefrCommand: Command = {
       const { accuracy, cuts } = result.levelRule;
       const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
       io.out(
-        `${result.cefrWords} words from the CEFR lists, ${result.estimatedWords} added with estimated levels; level rule (cut points ${cuts.map((c) => c.toFixed(2)).join(", ")} on log10 per million): ${pct(accuracy.exact)} exact, ${pct(accuracy.withinOne)} within one level (${accuracy.folds}-fold cross-validated)`,
+        `${result.cefrWords} words from the CEFR lists, ${result.estimatedWords} added with estimated levels (${result.estimatedWords - result.commonWords} from the spoken list, ${result.commonWords} from SCOWL); level rule (cut points ${cuts.map((c) => c.toFixed(2)).join(", ")} on commonness: log10 per million, then SCOWL size class): ${pct(accuracy.exact)} exact, ${pct(accuracy.withinOne)} within one level (${accuracy.folds}-fold cross-validated)`,
       );
       return 0;
     });

@@ -4,8 +4,8 @@
  * (Debian's `dict-gcide`), the English glosses of Wiktionary's translation tables (Debian's
  * `dict-freedict-eng-jpn`, `-fin` and `-bul`, made by WikDict) and the per-synset translations of the
  * Open Multilingual Wordnet table. Only rows for the words the importer can use are kept: the CEFR
- * list's spellings and the spellings WordNet may write them with, the frequency list's words and their
- * lemmas. Run after `npm run build`:
+ * list's spellings and the spellings WordNet may write them with, the frequency list's words and SCOWL's
+ * words (`data/sources/scowl/`), and their lemmas. Run after `npm run build`:
  *
  *   node dist/src/catalogue/prepare/main.js [--omw <cefr_translations.tsv>]
  *
@@ -17,6 +17,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import lemmatizer from "wink-lemmatizer";
 import { relatedSpellings } from "../related-spellings.js";
+import { readScowl, scowlFiles } from "../scowl.js";
 import { Webster1913 } from "./webster.js";
 import { WikDict } from "./wikdict.js";
 import { WordNetDb } from "./wordnet-db.js";
@@ -39,7 +40,10 @@ function writeTable(file: string, header: readonly string[], rows: readonly stri
   process.stdout.write(`wrote ${path.relative(ROOT, file)}: ${rows.length} rows\n`);
 }
 
-/** Lower-case spellings of the CEFR list (each `/`-variant) and the frequency list's words. */
+/**
+ * Lower-case spellings of the CEFR list (each `/`-variant), and the words the importer may add: the
+ * frequency list's words, then SCOWL's.
+ */
 function wordsOfInterest(): { cefr: Set<string>; frequent: string[] } {
   const cefr = new Set<string>();
   const list = readFileSync(path.join(SOURCES, "cefr-wordlist/cefr_wordlist_merged.tsv"), "utf8");
@@ -54,6 +58,12 @@ function wordsOfInterest(): { cefr: Set<string>; frequent: string[] } {
     const word = line.split(" ")[0] ?? "";
     if (/^[a-z]+(?:-[a-z]+)*$/.test(word)) frequent.push(word);
   }
+  const lists = scowlFiles().map(({ size, file }) => ({
+    size,
+    text: readFileSync(path.join(SOURCES, "scowl", file), "utf8"),
+  }));
+  const listed = new Set(frequent);
+  for (const word of readScowl(lists).keys()) if (!listed.has(word)) frequent.push(word);
   return { cefr, frequent };
 }
 
