@@ -1,9 +1,10 @@
 /**
  * The snapshot over a benchmark corpus, built with `buildSnapshot` on one worker thread per core, and
- * reused by sections that only read it when a stamp says it was built from the same corpus with the
- * same snapshot schema version.
+ * reused by sections that only read it when a stamp says it was built from the same corpus and catalogue
+ * with the same snapshot schema version.
  */
 import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { type BuildResult, buildSnapshot } from "../../src/indexer/builder.js";
@@ -34,8 +35,16 @@ export function snapshotFormat(): string {
   return `${SNAPSHOT_SCHEMA_VERSION}-${digest}`;
 }
 
+/** A digest of the catalogue files the build reads: a snapshot of another catalogue is built again. */
+export function catalogueDigest(): string {
+  const hash = createHash("sha256");
+  const dir = catalogueDir();
+  for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(path.join(dir, name)));
+  return hash.digest("hex").slice(0, 12);
+}
+
 function stampOf(corpus: Corpus): Record<string, string | number> {
-  return { clips: corpus.clips, seed: corpus.seed, format: snapshotFormat() };
+  return { clips: corpus.clips, seed: corpus.seed, format: snapshotFormat(), catalogue: catalogueDigest() };
 }
 
 /** Builds the corpus's snapshot now (and stamps it); this is what the build benchmark times. */
