@@ -7,46 +7,16 @@
  *
  * The judged table is `data/sources/added-words-judgement.tsv`; its column `ok` is filled by hand.
  */
-import { readFileSync } from "node:fs";
-import { Random } from "../../demo/random.js";
+import { beforeAndAfter, type CatalogueLine, cell, drawWords } from "./sample-lines.js";
 
 const SEED = "added-words-judgement";
 const SIZE = 100;
 
-interface Line {
-  word: string;
-  level: string;
-  pos: string[];
-  meanings: { en?: string };
-}
-
-function read(file: string): Map<string, Line> {
-  const out = new Map<string, Line>();
-  for (const text of readFileSync(file, "utf8").split("\n")) {
-    if (text.trim() === "") continue;
-    const line = JSON.parse(text) as Line;
-    out.set(line.word, line);
-  }
-  return out;
-}
-
-const [beforeFile, afterFile] = process.argv.slice(2);
-if (beforeFile === undefined || afterFile === undefined) {
-  throw new Error("usage: common-sample.js <before.jsonl> <after.jsonl>");
-}
-const before = read(beforeFile);
-const after = read(afterFile);
-const pool = [...after.keys()].filter((word) => !before.has(word)).sort();
-// A partial Fisher–Yates shuffle: the first SIZE places.
-const random = new Random(SEED);
-for (let i = 0; i < SIZE; i++) {
-  const j = random.int(i, pool.length - 1);
-  [pool[i], pool[j]] = [pool[j] as string, pool[i] as string];
-}
-const cell = (text: string) => text.replace(/[\t\n]+/g, " ");
+const [before, after] = beforeAndAfter("common-sample.js");
+const pool = [...after.keys()].filter((word) => !before.has(word));
 const rows = ["word\tlevel\tpos\tmeaning\tok"];
-for (const word of pool.slice(0, SIZE)) {
-  const a = after.get(word) as Line;
+for (const word of drawWords(pool, SIZE, SEED)) {
+  const a = after.get(word) as CatalogueLine;
   rows.push([word, a.level, a.pos.join(","), cell(a.meanings.en ?? ""), ""].join("\t"));
 }
 process.stdout.write(`${rows.join("\n")}\n`);

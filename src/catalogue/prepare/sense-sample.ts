@@ -9,38 +9,14 @@
  * The judged table is `data/sources/sense-judgement.tsv`; its columns `before_ok` and `after_ok` are
  * filled by hand.
  */
-import { readFileSync } from "node:fs";
-import { Random } from "../../demo/random.js";
+import { beforeAndAfter, type CatalogueLine, cell, drawWords } from "./sample-lines.js";
 
 const SEED = "learner-sense-judgement";
 const SIZE = 200;
 const LEVELS = new Set(["A1", "A2", "B1", "B2"]);
 const POS = new Set(["noun", "verb", "adjective"]);
 
-interface Line {
-  word: string;
-  level: string;
-  pos: string[];
-  levelSource?: string;
-  meanings: { en?: string };
-}
-
-function read(file: string): Map<string, Line> {
-  const out = new Map<string, Line>();
-  for (const text of readFileSync(file, "utf8").split("\n")) {
-    if (text.trim() === "") continue;
-    const line = JSON.parse(text) as Line;
-    out.set(line.word, line);
-  }
-  return out;
-}
-
-const [beforeFile, afterFile] = process.argv.slice(2);
-if (beforeFile === undefined || afterFile === undefined) {
-  throw new Error("usage: sense-sample.js <before.jsonl> <after.jsonl>");
-}
-const before = read(beforeFile);
-const after = read(afterFile);
+const [before, after] = beforeAndAfter("sense-sample.js");
 const pool = [...after.values()]
   .filter(
     (w) =>
@@ -50,19 +26,11 @@ const pool = [...after.values()]
       before.has(w.word) &&
       before.get(w.word)?.meanings.en !== undefined,
   )
-  .map((w) => w.word)
-  .sort();
-// A partial Fisher–Yates shuffle: the first SIZE places.
-const random = new Random(SEED);
-for (let i = 0; i < SIZE; i++) {
-  const j = random.int(i, pool.length - 1);
-  [pool[i], pool[j]] = [pool[j] as string, pool[i] as string];
-}
-const cell = (text: string) => text.replace(/[\t\n]+/g, " ");
+  .map((w) => w.word);
 const rows = ["word\tlevel\tpos\tbefore\tafter\tbefore_ok\tafter_ok"];
-for (const word of pool.slice(0, SIZE)) {
-  const a = after.get(word) as Line;
-  const b = before.get(word) as Line;
+for (const word of drawWords(pool, SIZE, SEED)) {
+  const a = after.get(word) as CatalogueLine;
+  const b = before.get(word) as CatalogueLine;
   rows.push(
     [word, a.level, a.pos[0], cell(b.meanings.en ?? ""), cell(a.meanings.en ?? ""), "", ""].join("\t"),
   );
