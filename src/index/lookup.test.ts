@@ -76,6 +76,29 @@ describe("resolveWord", () => {
     expect(matched("wich")).toEqual({ word: "which", type: "fuzzy", didYouMean: ["witch"] });
   });
 
+  it("takes a key pressed with its neighbour for a slip, over a more common word one letter away (mlood)", () => {
+    const small = testCatalog([
+      { word: "mood", frequency: 35.8 },
+      { word: "blood", frequency: 205 },
+    ]);
+    // l neighbours the o it was pressed with; m is no neighbour of b.
+    const r = resolveWord(small, new FuzzyIndex(small), "mlood", "fuzzy");
+    expect(r).toMatchObject({ found: true, entry: { word: "mood" } });
+  });
+
+  it("reads -ley as -ly and -ie as -y (terribley, citie)", () => {
+    const small = testCatalog([
+      { word: "terribly", frequency: 19.2 },
+      { word: "terrible", frequency: 95.8 },
+      { word: "city", frequency: 10 },
+      { word: "cutie", frequency: 10 },
+    ]);
+    const fuzzy = new FuzzyIndex(small);
+    expect(resolveWord(small, fuzzy, "terribley", "fuzzy")).toMatchObject({ entry: { word: "terribly" } });
+    // An ending written by ear before a neighbouring key: u and i are neighbours.
+    expect(resolveWord(small, fuzzy, "citie", "fuzzy")).toMatchObject({ entry: { word: "city" } });
+  });
+
   it("stops at the stages the match mode allows", () => {
     // Not found in strict mode: the word it is a form of is the first guess.
     expect((matched("running", "strict") as { notFound: string[] }).notFound[0]).toBe("run");

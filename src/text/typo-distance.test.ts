@@ -7,7 +7,7 @@ describe("typoDistance", () => {
   it("is zero for equal words and counts a plain edit as one", () => {
     expect(typoDistance("receive", "receive")).toBe(0);
     expect(typoDistance("cat", "cap")).toBe(1);
-    expect(typoDistance("cart", "cat")).toBe(1);
+    expect(typoDistance("cant", "cat")).toBe(1);
   });
 
   it("charges three eighths of an edit for the likeliest slips, half for a vowel", () => {
@@ -58,13 +58,31 @@ describe("typoDistance", () => {
 
   it("keeps a whole edit for an h or an e added elsewhere", () => {
     expect(typoDistance("there", "tere")).toBe(1); // th is heard
-    expect(typoDistance("break", "brak")).toBe(1); // an inner e
+    expect(typoDistance("steak", "stak")).toBe(1); // an inner e, beside no key of its own
     expect(typoDistance("nekesary", "necesary")).toBe(1); // k for a soft c
     expect(typoDistance("sat", "cat")).toBe(1); // s for a hard c
   });
 
   it("charges three quarters for a neighbouring key", () => {
     expect(typoDistance("hwllo", "hello")).toBe(0.75);
+  });
+
+  it("charges three quarters for a key pressed with its neighbour, a whole edit for a letter added elsewhere", () => {
+    expect(typoDistance("huorse", "horse")).toBe(0.75); // u beside the h it neighbours
+    expect(typoDistance("crdate", "crate")).toBe(0.75); // d beside the r it neighbours
+    expect(typoDistance("break", "brak")).toBe(0.75); // e beside r
+    expect(typoDistance("hoarse", "horse")).toBe(1); // a neighbours neither o nor r
+    // Left out, the same letter costs half an edit as any other.
+    expect(typoDistance("horse", "huorse")).toBe(0.5);
+  });
+
+  it("charges three eighths for an e added before a final y, half for ie written for it and back", () => {
+    expect(typoDistance("completley", "completely")).toBe(0.375); // the e of the ending moved
+    expect(typoDistance("terribley", "terribly")).toBe(0.375);
+    expect(typoDistance("entrie", "entry")).toBe(0.5);
+    expect(typoDistance("happy", "happie")).toBe(0.5);
+    expect(typoDistance("ladey", "lady")).toBe(0.375);
+    expect(typoDistance("yeah", "yah")).toBe(1); // not before a final y
   });
 
   it("ranks the word a typist meant above another one plain edit away", () => {

@@ -7,9 +7,12 @@
  * r or w: `wich`, `gost`; a final `e`: `intens`; the c of ck, the k or g of kn or gn, the w of wr, the t of
  * tch, the d of dge, an initial p before s, the b of mb, the c of sc: `trak`, `nife`). Half an edit: one
  * vowel for another (`seperate`), two letters for one sound and back (`ph` for `f`, `ks` for `x`, `kw` for
- * `qu`, `sh` for the `ti` or `ci` of -tion or -cial: `fone`, `relaks`, `kwick`, `nashon`), a letter left
- * out (`warnig`). A key next to the intended one on a QWERTY keyboard costs three quarters; a letter added
- * stays a whole edit, so the distance from what was typed to a word is not the distance back. So among
+ * `qu`, `sh` for the `ti` or `ci` of -tion or -cial: `fone`, `relaks`, `kwick`, `nashon`; `ie` for a final
+ * `y` and back: `entrie`), a letter left out (`warnig`). A key next to the intended one on a QWERTY keyboard
+ * costs three quarters, whether pressed for it or with it (a letter added beside a letter whose key it
+ * neighbours: `huorse`, `crdate`); an e added before a final y (`completley`) three eighths, as if silent;
+ * any other letter added stays a whole edit, so the distance from what was typed to a word is not the
+ * distance back. So among
  * candidates one plain edit away, the one a typist more likely meant ranks first. The weights were chosen
  * on generated misspellings and the tuning half of the real ones (bench/spelling/tune.ts).
  */
@@ -49,6 +52,7 @@ const G = code("g");
 const T = code("t");
 const D = code("d");
 const I = code("i");
+const Y = code("y");
 /** Letters after which a c is soft (`cent`, `city`, `cycle`). */
 const SOFTENING = new Set([..."eiy"].map(code));
 
@@ -73,6 +77,11 @@ KEYBOARD_ROWS.forEach((row, r) => {
     }
   });
 });
+
+/** Whether two keys are neighbours on a QWERTY keyboard (`b` is -1 before the first or after the last). */
+function isNeighbour(a: number, b: number): boolean {
+  return b >= 0 && NEIGHBOURS.has(pairKey(a, b));
+}
 
 const SOUND_ALIKE_PAIRS = new Set(
   SOUND_ALIKE.map((pair) => pairKey(code(pair[0] as string), code(pair[1] as string))),
@@ -136,7 +145,10 @@ function silentAfter(c: number, previous: number): boolean {
 /**
  * The cost of inserting (or deleting) each character of a word, by 1-based position: SLIGHT when it
  * doubles a neighbour, is an `h` after c, g, r or w, a final `e`, or another silent letter (silentBefore,
- * silentAfter); `plain` otherwise (a whole edit for a letter added, OMISSION for one left out).
+ * silentAfter); `plain` otherwise (a whole edit for a letter added, OMISSION for one left out). A letter
+ * added (`plain` a whole edit) costs less where typing explains it: an e before a final y, heard in the
+ * ending (`-ley` for `-ly`), SLIGHT; a key next to the key of the letter before or after it, pressed with
+ * that letter, NEIGHBOUR.
  */
 function fillInsertionCosts(codes: Int32Array, length: number, costs: Int32Array, plain = EDIT): void {
   for (let at = 1; at <= length; at++) {
@@ -148,6 +160,8 @@ function fillInsertionCosts(codes: Int32Array, length: number, costs: Int32Array
     else if (c === H && BEFORE_SILENT_H.has(previous)) cost = SLIGHT;
     else if (c === E && at === length && at > 1) cost = SLIGHT;
     else if (silentBefore(c, next, codes[at + 1] as number, at) || silentAfter(c, previous)) cost = SLIGHT;
+    else if (plain === EDIT && c === E && next === Y && at === length - 1) cost = SLIGHT;
+    else if (plain === EDIT && (isNeighbour(c, previous) || isNeighbour(c, next))) cost = NEIGHBOUR;
     costs[at] = cost;
   }
 }
@@ -246,6 +260,17 @@ export function typoDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
       ) {
         const digraph = (before[j - 2] as number) + CHEAP;
         if (digraph < best) best = digraph;
+      }
+      // `ie` written for a final `y` (`entrie`), or `y` for a final `ie`.
+      if (i === xn && j === m) {
+        if (xi === E && xBefore === I && yj === Y) {
+          const ending = (before[j - 1] as number) + CHEAP;
+          if (ending < best) best = ending;
+        }
+        if (yj === E && yBefore === I && xi === Y) {
+          const ending = (last[j - 2] as number) + CHEAP;
+          if (ending < best) best = ending;
+        }
       }
       current[j] = best;
       if (best < rowMin) rowMin = best;
