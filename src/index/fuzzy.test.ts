@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { damerauLevenshtein } from "../text/edit-distance.js";
 import { phoneticCodes, soundAlike } from "../text/phonetic-index.js";
+import type { SpokenFrequency } from "../text/spoken-frequency.js";
 import { similarity } from "../text/trigram.js";
 import { typoDistance } from "../text/typo-distance.js";
 import {
@@ -13,6 +14,7 @@ import {
   FuzzyIndex,
   maxEdits,
   ONE_SLIP,
+  priorFrequency,
   TWO_EDITS_MAX_QUERY,
   TWO_EDITS_MIN_QUERY,
   WIDE_CANDIDATES,
@@ -28,7 +30,12 @@ import type { WordCatalog, WordEntry } from "./word-catalog.js";
  * trigrams; unless one is within one edit by then, the most similar at the lower threshold; each within
  * the distance cap, the best spelling per word.
  */
-function scanEverySpelling(catalog: WordCatalog, key: string, limit: number): Candidate[] {
+function scanEverySpelling(
+  catalog: WordCatalog,
+  key: string,
+  limit: number,
+  spoken: SpokenFrequency | undefined,
+): Candidate[] {
   const cap = maxEdits(key.length) + 1;
   const codes = phoneticCodes(key);
   const norms = catalog.spellingNorms();
@@ -43,6 +50,7 @@ function scanEverySpelling(catalog: WordCatalog, key: string, limit: number): Ca
     const sounds = soundAlike(codes, phoneticCodes(norm));
     for (const ref of wordsSpelled(catalog, norm)) {
       const entry = catalog.words[ref.index] as WordEntry;
+      const frequency = priorFrequency(entry, norm, ref.kind === 2, spoken);
       const candidate = {
         entry,
         spelling: norm,
@@ -50,7 +58,8 @@ function scanEverySpelling(catalog: WordCatalog, key: string, limit: number): Ca
         similarity: sim,
         viaForm: ref.kind === 2,
         soundAlike: sounds,
-        score: candidateScore(distance, sim, sounds, entry.frequency),
+        frequency,
+        score: candidateScore(distance, sim, sounds, norm[0] !== key[0], frequency),
       };
       const seen = byWord.get(entry);
       if (seen === undefined || compareCandidates(candidate, seen) < 0) byWord.set(entry, candidate);
@@ -250,9 +259,10 @@ describe("FuzzyIndex.candidates", () => {
         fc.uniqueArray(word, { minLength: 1, maxLength: 40 }),
         fc.array(fc.array(word, { maxLength: 2 }), { maxLength: 40 }),
         fc.array(fc.integer({ min: 0, max: 3000 }), { maxLength: 40 }),
+        fc.array(fc.integer({ min: 0, max: 3000 }), { maxLength: 80 }),
         fc.nat(),
         fc.array(typo, { minLength: 1, maxLength: 2 }),
-        (list, forms, frequencies, pick, slips) => {
+        (list, forms, frequencies, formFrequencies, pick, slips) => {
           const catalog = testCatalog(
             list.map((w, i) => ({
               word: w,
@@ -261,10 +271,17 @@ describe("FuzzyIndex.candidates", () => {
               forms: (forms[i] ?? []).filter((f) => !list.includes(f)),
             })),
           );
+          // How often forms are spoken: some listed, others not (they fall back to no frequency).
+          const spoken = new Map(
+            forms.flat().flatMap((f, i) => {
+              const n = formFrequencies[i];
+              return n === undefined ? [] : [[f, n / 10] as const];
+            }),
+          );
           const key = slipped(list[pick % list.length] as string, slips);
           if (key === "") return;
-          const fast = new FuzzyIndex(catalog).candidates(key, 6);
-          const oracle = scanEverySpelling(catalog, key, 6);
+          const fast = new FuzzyIndex(catalog, spoken).candidates(key, 6);
+          const oracle = scanEverySpelling(catalog, key, 6, spoken);
           expect(summary(fast)).toEqual(summary(oracle));
           // More than one edit (typo distance never exceeds plain edits) and too few trigrams: only sound.
           if (fast.some((c) => c.soundAlike && c.similarity < FUZZY_MIN_SIMILARITY && c.distance > 1)) {

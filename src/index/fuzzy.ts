@@ -7,12 +7,15 @@
  * semantics) reaches pg_trgm's default threshold, 0.3 (two cheap slips: `necesary` → `neccessary`); unless
  * one is within one edit by then, the most similar spellings at a lower threshold.
  * They are ranked as a noisy channel would: the typo-weighted Damerau-Levenshtein distance (how unlikely
- * the slips are), less a bonus when the spelling sounds like the query (a slip by ear) and for trigram
- * similarity (what is left of the word), less a prior of how often the word is spoken.
+ * the slips are), more when the first letter differs (typists seldom miss it), less a bonus when the
+ * spelling sounds like the query (a slip by ear) and for trigram similarity (what is left of the word), less
+ * a prior of how often the spelling is spoken: the word's frequency for its headword or variant, the form's
+ * own for an inflected form (`bein` is more likely `being` than `been`, though `be` is the commoner word).
  */
 import { DeletionIndex } from "../text/deletion-index.js";
 import { damerauLevenshtein } from "../text/edit-distance.js";
 import { PhoneticIndex } from "../text/phonetic-index.js";
+import { type SpokenFrequency, shippedSpokenFrequency } from "../text/spoken-frequency.js";
 import { TrigramIndex } from "../text/trigram-index.js";
 import { typoDistance } from "../text/typo-distance.js";
 import type { SpellingRef, WordCatalog, WordEntry } from "./word-catalog.js";
@@ -43,12 +46,14 @@ export const TWO_EDITS_MAX_QUERY = 6;
 
 /**
  * The ranking's weights, in edits: what sounding alike is worth, what a tenfold spoken frequency is worth,
- * and what full trigram similarity is worth. Chosen on generated misspellings drawn with another seed than
- * the benchmark's and on the tuning half of the real misspellings (bench/spelling/tune.ts).
+ * what full trigram similarity is worth, and what a first letter other than the query's costs. Chosen on
+ * generated misspellings drawn with other seeds than the benchmark's and on the tuning half of the real
+ * misspellings (bench/spelling/tune.ts).
  */
-export const SOUND_ALIKE_BONUS = 0.25;
-export const PRIOR_PER_DECADE = 0.2;
-export const SIMILARITY_WEIGHT = 1.5;
+export const SOUND_ALIKE_BONUS = 0.125;
+export const PRIOR_PER_DECADE = 0.15;
+export const SIMILARITY_WEIGHT = 0.75;
+export const FIRST_LETTER_COST = 0.25;
 
 /**
  * Most (typo-weighted) edits a fuzzy match may need, by query length: one typo in a short word, two in most
@@ -72,19 +77,40 @@ export interface Candidate {
   similarity: number;
   /** The spelling has a Double Metaphone code of the query's. */
   soundAlike: boolean;
+  /** Occurrences per million words of the spelling meant (priorFrequency). */
+  frequency: number;
   /** candidateScore of the above and the word's frequency: lower is likelier. */
   score: number;
 }
 
-/** A candidate's cost: edits, less the sound-alike bonus, the similarity credit and the spoken prior. */
+/**
+ * How often the spelling a candidate was reached through is spoken: the word's frequency for a headword or
+ * variant, the form's own for an inflected form when the list has it (else the word's).
+ */
+export function priorFrequency(
+  entry: WordEntry,
+  spelling: string,
+  viaForm: boolean,
+  spoken: SpokenFrequency | undefined,
+): number {
+  if (!viaForm || spoken === undefined) return entry.frequency;
+  return spoken.get(spelling) ?? 0;
+}
+
+/**
+ * A candidate's cost: edits, and a changed first letter, less the sound-alike bonus, the similarity credit
+ * and the spoken prior.
+ */
 export function candidateScore(
   distance: number,
   similarity: number,
   sounds: boolean,
+  firstLetterChanged: boolean,
   frequency: number,
 ): number {
   return (
-    distance -
+    distance +
+    (firstLetterChanged ? FIRST_LETTER_COST : 0) -
     (sounds ? SOUND_ALIKE_BONUS : 0) -
     SIMILARITY_WEIGHT * similarity -
     // Occurrences per million words; 0 (unknown) adds nothing.
@@ -134,12 +160,15 @@ export class FuzzyIndex {
   readonly #oneEdit: DeletionIndex;
   readonly #twoEdits: DeletionIndex;
   readonly #phonetic: PhoneticIndex;
+  readonly #spoken: SpokenFrequency | undefined;
   /** The query that last considered each spelling (a lookup runs to completion synchronously). */
   readonly #consideredBy: Uint32Array;
   #queries = 0;
 
-  constructor(catalog: WordCatalog) {
+  /** `spoken`: how often forms are spoken (priorFrequency); by default the project's list for the language. */
+  constructor(catalog: WordCatalog, spoken = shippedSpokenFrequency(catalog.language)) {
     this.#catalog = catalog;
+    this.#spoken = spoken;
     this.#keys = catalog.spellingNorms();
     this.#trigrams = new TrigramIndex(this.#keys);
     this.#oneEdit = new DeletionIndex(this.#keys);
@@ -174,16 +203,20 @@ export class FuzzyIndex {
       if (distance < best) best = distance;
       const similarity = given >= 0 ? given : this.#trigrams.similarityTo(query, index);
       const sounds = this.#phonetic.soundsLike(codes, index);
+      const firstLetterChanged = norm.codePointAt(0) !== key.codePointAt(0);
       for (const ref of wordsSpelled(this.#catalog, norm)) {
         const entry = this.#catalog.words[ref.index] as WordEntry;
+        const viaForm = ref.kind === 2;
+        const frequency = priorFrequency(entry, norm, viaForm, this.#spoken);
         const candidate: Candidate = {
           entry,
           spelling: norm,
           distance,
           similarity,
-          viaForm: ref.kind === 2,
+          viaForm,
           soundAlike: sounds,
-          score: candidateScore(distance, similarity, sounds, entry.frequency),
+          frequency,
+          score: candidateScore(distance, similarity, sounds, firstLetterChanged, frequency),
         };
         const seen = byWord.get(entry);
         if (seen === undefined || compareCandidates(candidate, seen) < 0) byWord.set(entry, candidate);

@@ -99,6 +99,28 @@ describe("resolveWord", () => {
     expect(resolveWord(small, fuzzy, "citie", "fuzzy")).toMatchObject({ entry: { word: "city" } });
   });
 
+  it("weighs a form by how often the form itself is spoken, not by its word (gune)", () => {
+    const small = testCatalog([
+      { word: "go", frequency: 5000, forms: ["goes", "gone", "going"] },
+      { word: "gene", frequency: 20 },
+    ]);
+    // `gone` and `gene` are a vowel away alike: the likelier spelling is the answer.
+    const rare = new FuzzyIndex(small, new Map([["gone", 5]]));
+    expect(resolveWord(small, rare, "gune", "fuzzy")).toMatchObject({ entry: { word: "gene" } });
+    const common = new FuzzyIndex(small, new Map([["gone", 500]]));
+    expect(resolveWord(small, common, "gune", "fuzzy")).toMatchObject({ entry: { word: "go" } });
+  });
+
+  it("prefers the word that keeps the query's first letter to a commoner one a key away alike (vold)", () => {
+    const small = testCatalog([
+      { word: "bold", frequency: 40 },
+      { word: "vole", frequency: 2 },
+    ]);
+    // v neighbours b, d neighbours e: a typist misses the first letter less often.
+    const r = resolveWord(small, new FuzzyIndex(small), "vold", "fuzzy");
+    expect(r).toMatchObject({ entry: { word: "vole" } });
+  });
+
   it("stops at the stages the match mode allows", () => {
     // Not found in strict mode: the word it is a form of is the first guess.
     expect((matched("running", "strict") as { notFound: string[] }).notFound[0]).toBe("run");
