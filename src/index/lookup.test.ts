@@ -86,6 +86,15 @@ describe("resolveWord", () => {
     expect(r).toMatchObject({ found: true, entry: { word: "mood" } });
   });
 
+  it("takes a vowel written by ear in an unstressed syllable over one in the first (salid)", () => {
+    const small = testCatalog([
+      { word: "salad", frequency: 17 },
+      { word: "solid", frequency: 30 },
+    ]);
+    const r = resolveWord(small, new FuzzyIndex(small), "salid", "fuzzy");
+    expect(r).toMatchObject({ entry: { word: "salad" } });
+  });
+
   it("reads -ley as -ly and -ie as -y (terribley, citie)", () => {
     const small = testCatalog([
       { word: "terribly", frequency: 19.2 },

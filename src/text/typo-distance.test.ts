@@ -17,6 +17,13 @@ describe("typoDistance", () => {
     expect(typoDistance("seperate", "separate")).toBe(0.5); // vowel for vowel
   });
 
+  it("charges five eighths for a vowel of the first syllable of the word meant, mostly stressed and heard", () => {
+    expect(typoDistance("sapirate", "separate")).toBe(0.625 + 0.5);
+    expect(typoDistance("beed", "bead")).toBe(0.625); // a vowel of the first run of vowels
+    expect(typoDistance("abeut", "about")).toBe(0.5); // the first syllable is the a
+    expect(typoDistance("bead", "beed")).toBe(0.625);
+  });
+
   it("charges three eighths of an edit for a consonant by ear, half for two letters of one sound", () => {
     expect(typoDistance("pleace", "please")).toBe(0.375); // a soft c for s
     expect(typoDistance("kat", "cat")).toBe(0.375); // k for a hard c

@@ -6,15 +6,15 @@
  * q, a soft c for s, s/z, k/q, g/j: `pleace`, `kat`), a silent letter left out or added (an `h` after c, g,
  * r or w: `wich`, `gost`; a final `e`: `intens`; the c of ck, the k or g of kn or gn, the w of wr, the t of
  * tch, the d of dge, an initial p before s, the b of mb, the c of sc: `trak`, `nife`). Half an edit: one
- * vowel for another (`seperate`), two letters for one sound and back (`ph` for `f`, `ks` for `x`, `kw` for
- * `qu`, `sh` for the `ti` or `ci` of -tion or -cial: `fone`, `relaks`, `kwick`, `nashon`; `ie` for a final
- * `y` and back: `entrie`), a letter left out (`warnig`). A key next to the intended one on a QWERTY keyboard
- * costs three quarters, whether pressed for it or with it (a letter added beside a letter whose key it
- * neighbours: `huorse`, `crdate`); an e added before a final y (`completley`) three eighths, as if silent;
- * any other letter added stays a whole edit, so the distance from what was typed to a word is not the
- * distance back. So among
- * candidates one plain edit away, the one a typist more likely meant ranks first. The weights were chosen
- * on generated misspellings and the tuning half of the real ones (bench/spelling/tune.ts).
+ * vowel for another (`seperate`; five eighths in the first syllable of the word meant, mostly stressed
+ * and so heard), two letters for one sound and back (`ph` for `f`, `ks` for `x`, `kw` for `qu`, `sh` for
+ * the `ti` or `ci` of -tion or -cial: `fone`, `relaks`, `kwick`, `nashon`; `ie` for a final `y` and back:
+ * `entrie`), a letter left out (`warnig`). A key next to the intended one on a QWERTY keyboard costs three
+ * quarters, whether pressed for it or with it (a letter added beside a letter whose key it neighbours:
+ * `huorse`, `crdate`); an e added before a final y (`completley`) three eighths, as if silent; any other
+ * letter added stays a whole edit, so the distance from what was typed to a word is not the distance back.
+ * So among candidates one plain edit away, the one a typist more likely meant ranks first. The weights were
+ * chosen on generated misspellings and the tuning half of the real ones (bench/spelling/tune.ts).
  */
 
 /** Costs in eighths of an edit, so the dynamic programme stays in integers. */
@@ -23,6 +23,8 @@ const EDIT = 8;
 const SLIGHT = 3;
 /** A vowel for another, two letters for one sound (`ph` for `f`). */
 const CHEAP = 4;
+/** A vowel for another in the first syllable of the word meant. */
+const FIRST_SYLLABLE_VOWEL = 5;
 const NEIGHBOUR = 6;
 /** A letter of the word left out of what was typed (`warnig`): a common slip, so half an edit. */
 const OMISSION = 4;
@@ -109,6 +111,8 @@ let y: Int32Array = new Int32Array(64);
 /** The cost of inserting or deleting each character, by 1-based position (insertionCost). */
 let xIns: Int32Array = new Int32Array(65);
 let yIns: Int32Array = new Int32Array(65);
+/** 1 where the word meant has a vowel of its first syllable, by 1-based position (fillFirstSyllable). */
+let yFirst: Int32Array = new Int32Array(65);
 let rows: Int32Array[] = [new Int32Array(65), new Int32Array(65), new Int32Array(65)];
 
 /** The code points of a text into a buffer long enough for it, then -1; how many there are. */
@@ -121,6 +125,18 @@ function fillCodes(text: string, codes: Int32Array): number {
   }
   codes[n] = -1; // sentinel: "no next character" for the doubled-letter test
   return n;
+}
+
+/** Marks the vowels of a word's first run of vowels, its first syllable's (`a` of `about`, `ea` of `bead`). */
+function fillFirstSyllable(codes: Int32Array, length: number, marks: Int32Array): void {
+  let vowelSeen = false;
+  let syllableOver = false;
+  for (let at = 1; at <= length; at++) {
+    const vowel = VOWELS.has(codes[at - 1] as number);
+    marks[at] = vowel && !syllableOver ? 1 : 0;
+    if (vowel) vowelSeen = true;
+    else if (vowelSeen) syllableOver = true;
+  }
 }
 
 /**
@@ -188,6 +204,9 @@ export function typoDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
   const yCosts = yIns;
   fillInsertionCosts(xs, xn, xCosts);
   fillInsertionCosts(ys, m, yCosts, OMISSION);
+  if (yFirst.length < b.length + 1) yFirst = new Int32Array(b.length * 2 + 1);
+  const firstSyllable = yFirst;
+  fillFirstSyllable(ys, m, firstSyllable);
   if ((rows[0] as Int32Array).length < m + 1) rows = [0, 1, 2].map(() => new Int32Array(m * 2 + 1));
   let before = rows[0] as Int32Array;
   let last = rows[1] as Int32Array;
@@ -205,7 +224,8 @@ export function typoDistance(a: string, b: string, max = Number.POSITIVE_INFINIT
     for (let j = 1; j <= m; j++) {
       const yj = ys[j - 1] as number;
       let sub = substitutionCost(xi, yj);
-      if (sub === EDIT) {
+      if (sub === CHEAP && firstSyllable[j] === 1) sub = FIRST_SYLLABLE_VOWEL;
+      else if (sub === EDIT) {
         // c is told hard or soft by the letter after it.
         if (xi === C) sub = cCost(yj, xs[i] as number);
         else if (yj === C) sub = cCost(xi, ys[j] as number);
