@@ -160,7 +160,8 @@ export class FuzzyIndex {
   readonly #oneEdit: DeletionIndex;
   readonly #twoEdits: DeletionIndex;
   readonly #phonetic: PhoneticIndex;
-  readonly #spoken: SpokenFrequency | undefined;
+  /** How often each key is spoken (0 where the list lacks it), the prior of a form (priorFrequency). */
+  readonly #spoken: Float64Array | undefined;
   /** The query that last considered each spelling (a lookup runs to completion synchronously). */
   readonly #consideredBy: Uint32Array;
   #queries = 0;
@@ -168,8 +169,9 @@ export class FuzzyIndex {
   /** `spoken`: how often forms are spoken (priorFrequency); by default the project's list for the language. */
   constructor(catalog: WordCatalog, spoken = shippedSpokenFrequency(catalog.language)) {
     this.#catalog = catalog;
-    this.#spoken = spoken;
     this.#keys = catalog.spellingNorms();
+    this.#spoken =
+      spoken === undefined ? undefined : Float64Array.from(this.#keys, (k) => spoken.get(k) ?? 0);
     this.#trigrams = new TrigramIndex(this.#keys);
     this.#oneEdit = new DeletionIndex(this.#keys);
     // A spelling within two edits of a query of TWO_EDITS_MAX_QUERY letters has at most two more.
@@ -207,7 +209,8 @@ export class FuzzyIndex {
       for (const ref of wordsSpelled(this.#catalog, norm)) {
         const entry = this.#catalog.words[ref.index] as WordEntry;
         const viaForm = ref.kind === 2;
-        const frequency = priorFrequency(entry, norm, viaForm, this.#spoken);
+        const frequency =
+          viaForm && this.#spoken !== undefined ? (this.#spoken[index] as number) : entry.frequency;
         const candidate: Candidate = {
           entry,
           spelling: norm,

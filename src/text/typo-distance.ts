@@ -80,9 +80,14 @@ KEYBOARD_ROWS.forEach((row, r) => {
   });
 });
 
+/** Neighbouring keys as a table of ASCII pairs (every key of the layout is a letter). */
+const ASCII_NEIGHBOURS = new Uint8Array(128 * 128);
+for (let a = 0; a < 128; a++)
+  for (let b = 0; b < 128; b++) ASCII_NEIGHBOURS[a * 128 + b] = NEIGHBOURS.has(pairKey(a, b)) ? 1 : 0;
+
 /** Whether two keys are neighbours on a QWERTY keyboard (`b` is -1 before the first or after the last). */
 function isNeighbour(a: number, b: number): boolean {
-  return b >= 0 && NEIGHBOURS.has(pairKey(a, b));
+  return a < 128 && b >= 0 && b < 128 && ASCII_NEIGHBOURS[a * 128 + b] === 1;
 }
 
 const SOUND_ALIKE_PAIRS = new Set(
