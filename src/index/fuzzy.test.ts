@@ -14,7 +14,6 @@ import {
   FuzzyIndex,
   maxEdits,
   ONE_SLIP,
-  priorFrequency,
   TWO_EDITS_MAX_QUERY,
   TWO_EDITS_MIN_QUERY,
   WIDE_CANDIDATES,
@@ -23,6 +22,17 @@ import {
 } from "./fuzzy.js";
 import { testCatalog } from "./test-catalog.fixture.js";
 import type { WordCatalog, WordEntry } from "./word-catalog.js";
+
+/** How often the spelling meant is spoken: the word's frequency, or a form's own where a list is given. */
+function priorFrequency(
+  entry: WordEntry,
+  spelling: string,
+  viaForm: boolean,
+  spoken: SpokenFrequency | undefined,
+): number {
+  if (!viaForm || spoken === undefined) return entry.frequency;
+  return spoken.get(spelling) ?? 0;
+}
 
 /**
  * The naive reference: every spelling of the catalogue measured against the key, in the same rings: those

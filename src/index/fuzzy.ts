@@ -77,24 +77,13 @@ export interface Candidate {
   similarity: number;
   /** The spelling has a Double Metaphone code of the query's. */
   soundAlike: boolean;
-  /** Occurrences per million words of the spelling meant (priorFrequency). */
+  /**
+   * Occurrences per million words of the spelling meant: the word's frequency for a headword or variant,
+   * the form's own for an inflected form (0 when the spoken list lacks it; the word's with no list).
+   */
   frequency: number;
   /** candidateScore of the above and the word's frequency: lower is likelier. */
   score: number;
-}
-
-/**
- * How often the spelling a candidate was reached through is spoken: the word's frequency for a headword or
- * variant, the form's own for an inflected form when the list has it (else the word's).
- */
-export function priorFrequency(
-  entry: WordEntry,
-  spelling: string,
-  viaForm: boolean,
-  spoken: SpokenFrequency | undefined,
-): number {
-  if (!viaForm || spoken === undefined) return entry.frequency;
-  return spoken.get(spelling) ?? 0;
 }
 
 /**
@@ -160,14 +149,17 @@ export class FuzzyIndex {
   readonly #oneEdit: DeletionIndex;
   readonly #twoEdits: DeletionIndex;
   readonly #phonetic: PhoneticIndex;
-  /** How often each key is spoken (0 where the list lacks it), the prior of a form (priorFrequency). */
+  /** How often each key is spoken (0 where the list lacks it), the prior of a form (Candidate.frequency). */
   readonly #spoken: Float64Array | undefined;
   /** The query that last considered each spelling (a lookup runs to completion synchronously). */
   readonly #consideredBy: Uint32Array;
   #queries = 0;
 
-  /** `spoken`: how often forms are spoken (priorFrequency); by default the project's list for the language. */
-  constructor(catalog: WordCatalog, spoken = shippedSpokenFrequency(catalog.language)) {
+  /** `spoken`: how often forms are spoken (Candidate.frequency); by default the project's list for the language. */
+  constructor(
+    catalog: WordCatalog,
+    spoken: SpokenFrequency | undefined = shippedSpokenFrequency(catalog.language),
+  ) {
     this.#catalog = catalog;
     this.#keys = catalog.spellingNorms();
     this.#spoken =
