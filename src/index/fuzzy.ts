@@ -54,6 +54,12 @@ export const SOUND_ALIKE_BONUS = 0.125;
 export const PRIOR_PER_DECADE = 0.15;
 export const SIMILARITY_WEIGHT = 0.75;
 export const FIRST_LETTER_COST = 0.25;
+/**
+ * The frequency, in occurrences per million words, counted for every spelling on top of its own: the prior
+ * is the logarithm of the sum, so a word the spoken list lacks (frequency 0; the list's rarest is spoken
+ * 0.22 times a million) counts as rarer than any word it has, not as common as those.
+ */
+export const UNLISTED_FREQUENCY = 0.03;
 
 /**
  * Most (typo-weighted) edits a fuzzy match may need, by query length: one typo in a short word, two in most
@@ -102,8 +108,7 @@ export function candidateScore(
     (firstLetterChanged ? FIRST_LETTER_COST : 0) -
     (sounds ? SOUND_ALIKE_BONUS : 0) -
     SIMILARITY_WEIGHT * similarity -
-    // Occurrences per million words; 0 (unknown) adds nothing.
-    PRIOR_PER_DECADE * Math.log10(1 + frequency)
+    PRIOR_PER_DECADE * Math.log10(UNLISTED_FREQUENCY + frequency)
   );
 }
 

@@ -130,6 +130,16 @@ describe("resolveWord", () => {
     expect(r).toMatchObject({ entry: { word: "vole" } });
   });
 
+  it("counts a word of no known spoken frequency rarer than any known one (stor → story over store)", () => {
+    const small = testCatalog([
+      { word: "store", frequency: 0 },
+      { word: "story", frequency: 0.3 },
+    ]);
+    // A silent e left out (three eighths) against a y (half): the likelier slip, but an unheard-of word.
+    const r = resolveWord(small, new FuzzyIndex(small), "stor", "fuzzy");
+    expect(r).toMatchObject({ entry: { word: "story" } });
+  });
+
   it("stops at the stages the match mode allows", () => {
     // Not found in strict mode: the word it is a form of is the first guess.
     expect((matched("running", "strict") as { notFound: string[] }).notFound[0]).toBe("run");
