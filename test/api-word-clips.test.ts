@@ -500,9 +500,9 @@ describe("errors", () => {
   });
 
   it("answers 404 not_found naming the best guesses for a word too far from every catalogue word", async () => {
-    const response = await get(clipsPath("kitchenette"));
+    const response = await get(clipsPath("kitchenware"));
     expectError(response, 404, "not_found");
-    expect(response.body.error.message).toContain('"kitchenette"');
+    expect(response.body.error.message).toContain('"kitchenware"');
     expect(response.body.error.message).toMatch(/\bkitchen\b/);
   });
 

@@ -154,21 +154,24 @@ export class FuzzyIndex {
   readonly #oneEdit: DeletionIndex;
   readonly #twoEdits: DeletionIndex;
   readonly #phonetic: PhoneticIndex;
-  /** How often each key is spoken (0 where the list lacks it), the prior of a form (Candidate.frequency). */
-  readonly #spoken: Float64Array | undefined;
+  /**
+   * How often each key is spoken (0 where the list lacks it), the prior of a form (Candidate.frequency):
+   * read on the first lookup, so a server's start-up does not wait for the list.
+   */
+  #spoken: Float64Array | undefined | null = null;
+  readonly #spokenList: () => SpokenFrequency | undefined;
   /** The query that last considered each spelling (a lookup runs to completion synchronously). */
   readonly #consideredBy: Uint32Array;
   #queries = 0;
 
-  /** `spoken`: how often forms are spoken (Candidate.frequency); by default the project's list for the language. */
-  constructor(
-    catalog: WordCatalog,
-    spoken: SpokenFrequency | undefined = shippedSpokenFrequency(catalog.language),
-  ) {
+  /**
+   * `spoken`: how often forms are spoken (Candidate.frequency); by default the project's list for the
+   * language, read on the first lookup.
+   */
+  constructor(catalog: WordCatalog, spoken?: SpokenFrequency) {
     this.#catalog = catalog;
     this.#keys = catalog.spellingNorms();
-    this.#spoken =
-      spoken === undefined ? undefined : Float64Array.from(this.#keys, (k) => spoken.get(k) ?? 0);
+    this.#spokenList = () => spoken ?? shippedSpokenFrequency(catalog.language);
     this.#trigrams = new TrigramIndex(this.#keys);
     this.#oneEdit = new DeletionIndex(this.#keys);
     // A spelling within two edits of a query of TWO_EDITS_MAX_QUERY letters has at most two more.
@@ -178,8 +181,17 @@ export class FuzzyIndex {
     this.#consideredBy = new Uint32Array(this.#keys.length);
   }
 
+  #spokenByKey(): Float64Array | undefined {
+    if (this.#spoken === null) {
+      const list = this.#spokenList();
+      this.#spoken = list === undefined ? undefined : Float64Array.from(this.#keys, (k) => list.get(k) ?? 0);
+    }
+    return this.#spoken;
+  }
+
   /** Words near the key, best first, one candidate per word; farther than maxEdits + 1 are cut. */
   candidates(key: string, limit: number): Candidate[] {
+    const spoken = this.#spokenByKey();
     const cap = maxEdits(key.length) + 1;
     const query = this.#trigrams.prepare(key);
     const codes = this.#phonetic.prepare(key);
@@ -206,8 +218,7 @@ export class FuzzyIndex {
       for (const ref of wordsSpelled(this.#catalog, norm)) {
         const entry = this.#catalog.words[ref.index] as WordEntry;
         const viaForm = ref.kind === 2;
-        const frequency =
-          viaForm && this.#spoken !== undefined ? (this.#spoken[index] as number) : entry.frequency;
+        const frequency = viaForm && spoken !== undefined ? (spoken[index] as number) : entry.frequency;
         const candidate: Candidate = {
           entry,
           spelling: norm,
