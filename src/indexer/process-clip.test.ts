@@ -1,14 +1,18 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { freshDir, writeCatalogue } from "../../test/support/build-inputs.js";
-import type { Transcript } from "../captions/transcript.js";
+import type { TimedWord, Transcript } from "../captions/transcript.js";
 import { compileCatalogue } from "../catalogue/compile.js";
 import { CatalogueMatcher } from "../catalogue/matcher.js";
 import { readCatalogueDir } from "../catalogue/read.js";
+import { firstOccurrences, spokenWords } from "../catalogue/spoken.js";
 import { levelIndex } from "../domain.js";
+import { decodeSpokenWords } from "../snapshot/transcript-blob.js";
 import { tokenise } from "../text/tokenise.js";
 import type { ClipMeta } from "./clip-meta.js";
 import { TokenDictionary } from "./clip-tokens.js";
 import {
+  cueWords,
   type LanguageIndex,
   processClip,
   spokenForm,
@@ -17,16 +21,16 @@ import {
 } from "./process-clip.js";
 import { screenLevel } from "./screening/level.js";
 import { screenTopic } from "./screening/topic.js";
+import { SpokenMatcher } from "./spoken-matcher.js";
 
 const catalogue = compileCatalogue(
   readCatalogueDir(writeCatalogue(freshDir("catalogue"))).get("en")?.entries ?? [],
   "en",
 );
 const index: LanguageIndex = {
-  matcher: new CatalogueMatcher(catalogue.spellings),
+  matcher: new SpokenMatcher(catalogue.spellings, new TokenDictionary()),
   levels: Uint8Array.from(catalogue.words, (w) => levelIndex(w.level)),
   norms: catalogue.words.map((w) => w.norm),
-  tokens: new TokenDictionary(),
 };
 
 const CUE_MS = 3000;
@@ -161,6 +165,74 @@ describe("processClip", () => {
         tags: info.tags,
         transcriptTokens: tokenise(lines.join(" "), "en"),
       }),
+    );
+  });
+
+  it("finds the postings, their occurrences and the words spoken that the catalogue matcher and spokenForm give, whatever the cues hold", () => {
+    const oracle = new CatalogueMatcher(catalogue.spellings);
+    const word = fc.constantFrom(
+      "ice",
+      "Ice-Cream",
+      "cream",
+      "ICE",
+      "ran",
+      "run",
+      "Running",
+      "[Music]",
+      "[music",
+      "playing]",
+      "run]now",
+      "x]ice",
+      "x[y",
+      "[",
+      "]",
+      "café",
+      "can't",
+      "good",
+      ">>",
+      "—",
+      "colour",
+      "ice,",
+    );
+    const cue = fc.array(fc.record({ word, gapMs: fc.constantFrom(0, 0, 100, 250) }), {
+      minLength: 1,
+      maxLength: 8,
+    });
+    fc.assert(
+      fc.property(fc.array(cue, { minLength: 1, maxLength: 6 }), (lines) => {
+        let tMs = 0;
+        const words: TimedWord[] = [];
+        const cues = lines.map((line, idx) => {
+          const t0Ms = tMs;
+          for (const { word: token, gapMs } of line) {
+            tMs += gapMs;
+            words.push({ token, tStartMs: tMs, cueIdx: idx });
+          }
+          return { idx, t0Ms, t1Ms: tMs + 1, text: line.map((w) => w.word).join(" ") };
+        });
+        const transcript: Transcript = { cues, words, wordTimes: "exact" };
+        const clip = processClip(meta(), transcript, "vtt", index);
+        const spoken = spokenWords(words, "en", oracle);
+        const first = [...firstOccurrences(spoken.hits).values()];
+        expect([...clip.postings]).toEqual(first.flatMap((hit) => [hit.word, hit.tStartMs, hit.cueIdx]));
+        const stored = storedCues(transcript);
+        const occurrences = first.map((hit) => {
+          const stored_ = stored[hit.cueIdx];
+          const norm = catalogue.words[hit.word]?.norm as string;
+          const text = stored_?.text as string;
+          const form = spokenForm(text, stored_?.wordMs ?? [], hit.tStartMs, norm, "en", cueWords(text));
+          return JSON.stringify(text) + (form === undefined ? "" : JSON.stringify(form));
+        });
+        expect(Buffer.from(clip.occurrences).toString("utf8")).toBe(occurrences.join(""));
+        expect(decodeSpokenWords(clip.transcript)).toEqual(
+          spoken.hits.map((hit) => ({
+            wordId: hit.word,
+            tStartMs: hit.tStartMs,
+            formJson: hit.form === catalogue.words[hit.word]?.norm ? undefined : JSON.stringify(hit.form),
+          })),
+        );
+      }),
+      { numRuns: 1000 },
     );
   });
 

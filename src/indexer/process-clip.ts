@@ -2,28 +2,26 @@
  * One clip, from metadata and a parsed transcript to what the snapshot stores: cues with word times,
  * the first occurrence of every catalogue word, the clip's level and topic. Pure: no files, no database.
  */
-import type { Transcript } from "../captions/transcript.js";
-import type { CatalogueMatcher } from "../catalogue/matcher.js";
-import { firstOccurrences, spokenWords } from "../catalogue/spoken.js";
+import type { TimedWord, Transcript } from "../captions/transcript.js";
 import type { Topic } from "../domain.js";
-import { encodeTranscript } from "../snapshot/transcript-blob.js";
+import { type EncodableSpokenWord, encodeTranscript } from "../snapshot/transcript-blob.js";
 import { normalise } from "../text/normalise.js";
-import { tokeniseWords } from "../text/tokenise.js";
+import { tokeniseWords, type WordToken } from "../text/tokenise.js";
 import type { ClipMeta } from "./clip-meta.js";
-import { type ClipTokens, clipTokens, type TokenDictionary } from "./clip-tokens.js";
+import { type ClipTokens, clipTokensOfSlots } from "./clip-tokens.js";
 import { screenLevel } from "./screening/level.js";
 import { screenTopic } from "./screening/topic.js";
 import { wordsPerMinute } from "./speech-pace.js";
+import type { SlotHits, SpokenMatcher } from "./spoken-matcher.js";
 
 /** What the builder knows of one clip language's catalogue. */
 export interface LanguageIndex {
-  matcher: CatalogueMatcher;
+  /** The catalogue's spellings, over the token dictionary of the clips this thread processes (`clip-tokens.ts`). */
+  matcher: SpokenMatcher;
   /** Level of each catalogue word (0 = A1 … 5 = C2), by word index. */
   levels: Uint8Array;
   /** Each catalogue word's key (`norm`), by word index. */
   norms: readonly string[];
-  /** The ids of the spoken tokens of the clips this thread processes (see `clip-tokens.ts`). */
-  tokens: TokenDictionary;
 }
 
 export interface StoredCue {
@@ -170,6 +168,114 @@ function leadingTokens(words: CueWords, at: number, count: number, language: str
   }
 }
 
+/** Whether a cue's words can take the form spoken from the clip's tokens (`formFromClipTokens`): 1 yes, 0 no. */
+type PlainCues = Int8Array;
+
+/**
+ * True when the cue's text is plain ASCII without brackets or whitespace but single spaces between the words
+ * the transcript has for it, `words[first … first + count)`: its words then tokenise one by one, as they
+ * do in the whole clip's token stream.
+ */
+function isPlainCue(text: string, words: readonly TimedWord[], first: number, count: number): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e || code === 0x5b || code === 0x5d) return false;
+  }
+  let at = 0;
+  for (let w = first; w < first + count; w++) {
+    const token = (words[w] as TimedWord).token;
+    if (w > first) {
+      if (text.charCodeAt(at) !== 0x20) return false;
+      at++;
+    }
+    if (!text.startsWith(token, at)) return false;
+    at += token.length;
+  }
+  return at === text.length;
+}
+
+/**
+ * The form `spokenForm` gives for a hit, read from the clip's token stream when that is sure to give the
+ * same (the hit's first token is the first of a word of a plain cue, the first word of the cue spoken at
+ * its time, and the cue holds all the tokens of the key); undefined when it is not, and `spokenForm` must
+ * tokenise the cue.
+ */
+function formFromClipTokens(
+  clip: ClipTokenStream,
+  start: number,
+  norm: string,
+  plain: PlainCues,
+): { form: string | undefined } | undefined {
+  const { words, tokenWord, norms, cueFirst } = clip;
+  const w = tokenWord[start] as number;
+  if (start > 0 && tokenWord[start - 1] === w) return undefined;
+  const word = words[w] as TimedWord;
+  const cueIdx = word.cueIdx;
+  const first = cueFirst[cueIdx] as number;
+  if (first === -1) return undefined;
+  let plainness = plain[cueIdx] as number;
+  if (plainness === -1) {
+    const cue = clip.cues[cueIdx];
+    plainness =
+      cue !== undefined && isPlainCue(cue.text, words, first, (cueFirst[cueIdx + 1] as number) - first)
+        ? 1
+        : 0;
+    plain[cueIdx] = plainness;
+  }
+  if (plainness === 0) return undefined;
+  for (let earlier = first; earlier < w; earlier++)
+    if ((words[earlier] as TimedWord).tStartMs === word.tStartMs) return undefined;
+  let count = 1;
+  for (let i = norm.indexOf(" "); i !== -1; i = norm.indexOf(" ", i + 1)) count++;
+  const last = start + count - 1;
+  if (last >= norms.length || (words[tokenWord[last] as number] as TimedWord).cueIdx !== cueIdx)
+    return undefined;
+  const form = count === 1 ? (norms[start] as string) : norms.slice(start, start + count).join(" ");
+  return { form: form === norm ? undefined : form };
+}
+
+/** A clip's words and their tokens, for `formFromClipTokens`. */
+interface ClipTokenStream {
+  words: readonly TimedWord[];
+  cues: readonly StoredCue[];
+  /** Every token's norm, and the word it comes from. */
+  norms: readonly string[];
+  tokenWord: Int32Array;
+  /** Per cue, its first word, and at the end the word count; all −1 when a cue's words are not together. */
+  cueFirst: Int32Array;
+}
+
+/** Per cue its first word, then the number of words; −1 throughout unless every cue's words are together. */
+function cueStarts(words: readonly TimedWord[], cues: number): Int32Array {
+  const first = new Int32Array(cues + 1).fill(-1);
+  let previous = -1;
+  for (let w = 0; w < words.length; w++) {
+    const cueIdx = (words[w] as TimedWord).cueIdx;
+    if (cueIdx === previous) continue;
+    if (cueIdx < previous || cueIdx >= cues || !Number.isInteger(cueIdx)) return first.fill(-1);
+    first[cueIdx] = w;
+    previous = cueIdx;
+  }
+  // A cue without words has no postings; its start is that of the next.
+  first[cues] = words.length;
+  for (let c = cues - 1; c >= 0; c--) if (first[c] === -1) first[c] = first[c + 1] as number;
+  return first;
+}
+
+/** The first hit of each word, in the order first spoken: hit indexes into `hits`. */
+function firstHits(hits: SlotHits, words: number): number[] {
+  const seen = new Uint8Array(words);
+  const first: number[] = [];
+  for (let i = 0; i < hits.count; i++) {
+    const word = hits.word[i] as number;
+    if (seen[word] === 0) {
+      seen[word] = 1;
+      first.push(i);
+    }
+  }
+  return first;
+}
+
 export function processClip(
   meta: ClipMeta & { language: string },
   transcript: Transcript,
@@ -177,70 +283,112 @@ export function processClip(
   index: LanguageIndex,
 ): ProcessedClip {
   const cues = storedCues(transcript);
-  const spoken = spokenWords(transcript.words, meta.language, index.matcher);
-  const encoded = encodeTranscript(
-    cues,
-    spoken.hits.map((hit) => ({
-      word: hit.word,
-      tStartMs: hit.tStartMs,
-      formJson: hit.form === index.norms[hit.word] ? undefined : JSON.stringify(hit.form),
-    })),
+  const { words } = transcript;
+  const { matcher } = index;
+  const dictionary = matcher.tokens;
+  const wordTokens = tokeniseWords(
+    words.map((w) => w.token),
+    meta.language,
   );
-  const first = firstOccurrences(spoken.hits);
-  const postings = new Int32Array(first.size * 3);
-  const occurrenceBytes = new Uint16Array(first.size * 2);
-  const cueJson = new Map<number, Buffer>();
-  const wordsOfCue = new Map<number, CueWords>();
+  const n = wordTokens.length;
+  const norms: string[] = new Array(n);
+  const slots = new Int32Array(n);
+  const tokenWord = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const token = wordTokens[i] as WordToken;
+    norms[i] = token.norm;
+    slots[i] = dictionary.slotOf(token.norm);
+    tokenWord[i] = token.word;
+  }
+  const hits = matcher.match(slots, n);
+  const formOf = (hit: number): string => {
+    const start = hits.start[hit] as number;
+    const length = hits.length[hit] as number;
+    return length === 1 ? (norms[start] as string) : norms.slice(start, start + length).join(" ");
+  };
+  const spoken: EncodableSpokenWord[] = new Array(hits.count);
+  for (let i = 0; i < hits.count; i++) {
+    const word = hits.word[i] as number;
+    const form = formOf(i);
+    spoken[i] = {
+      word,
+      tStartMs: (words[tokenWord[hits.start[i] as number] as number] as TimedWord).tStartMs,
+      formJson: form === index.norms[word] ? undefined : JSON.stringify(form),
+    };
+  }
+  const encoded = encodeTranscript(cues, spoken);
+  const first = firstHits(hits, index.norms.length);
+  const postings = new Int32Array(first.length * 3);
+  const occurrenceBytes = new Uint16Array(first.length * 2);
+  const cueJson: Array<Buffer | undefined> = new Array(cues.length);
+  const wordsOfCue: Array<CueWords | undefined> = new Array(cues.length);
+  const stream: ClipTokenStream = { words, cues, norms, tokenWord, cueFirst: cueStarts(words, cues.length) };
+  const plain: PlainCues = new Int8Array(cues.length).fill(-1);
   const parts: Buffer[] = [];
-  let i = 0;
-  for (const hit of first.values()) {
-    const cue = cues[hit.cueIdx];
-    let text = cueJson.get(hit.cueIdx);
+  let p = 0;
+  for (const hit of first) {
+    const word = hits.word[hit] as number;
+    const start = hits.start[hit] as number;
+    const timed = words[tokenWord[start] as number] as TimedWord;
+    const cueIdx = timed.cueIdx;
+    const cue = cues[cueIdx];
+    let text = cueJson[cueIdx];
     if (text === undefined) {
       text = Buffer.from(JSON.stringify(cue?.text ?? ""), "utf8");
       if (text.length > MAX_CUE_JSON_BYTES)
-        throw new TranscriptShapeError(`cue ${hit.cueIdx} is longer than a posting can hold`);
-      cueJson.set(hit.cueIdx, text);
+        throw new TranscriptShapeError(`cue ${cueIdx} is longer than a posting can hold`);
+      cueJson[cueIdx] = text;
     }
-    let words: CueWords | undefined;
+    const norm = index.norms[word] as string;
+    let form: string | undefined;
     if (cue !== undefined) {
-      words = wordsOfCue.get(hit.cueIdx);
-      if (words === undefined) {
-        words = cueWords(cue.text);
-        wordsOfCue.set(hit.cueIdx, words);
+      const quick = formFromClipTokens(stream, start, norm, plain);
+      if (quick !== undefined) form = quick.form;
+      else {
+        let cueWordsOf = wordsOfCue[cueIdx];
+        if (cueWordsOf === undefined) {
+          cueWordsOf = cueWords(cue.text);
+          wordsOfCue[cueIdx] = cueWordsOf;
+        }
+        form = spokenForm(cue.text, cue.wordMs, timed.tStartMs, norm, meta.language, cueWordsOf);
       }
     }
-    const form =
-      cue &&
-      spokenForm(cue.text, cue.wordMs, hit.tStartMs, index.norms[hit.word] as string, meta.language, words);
     const formJson = form === undefined ? undefined : Buffer.from(JSON.stringify(form), "utf8");
     parts.push(text);
     if (formJson !== undefined) parts.push(formJson);
-    occurrenceBytes[(i / 3) * 2] = text.length;
-    occurrenceBytes[(i / 3) * 2 + 1] = formJson?.length ?? 0;
-    postings[i++] = hit.word;
-    postings[i++] = hit.tStartMs;
-    postings[i++] = hit.cueIdx;
+    occurrenceBytes[2 * p] = text.length;
+    occurrenceBytes[2 * p + 1] = formJson?.length ?? 0;
+    postings[3 * p] = word;
+    postings[3 * p + 1] = timed.tStartMs;
+    postings[3 * p + 2] = cueIdx;
+    p++;
   }
-  const occurrences = new Uint8Array(Buffer.concat(parts));
+  const occurrences = Buffer.concat(parts);
   // The level profile counts tokens, not words: each catalogue token at the easiest level it can be read at.
-  const tokenLevels = new Map<number, number>();
-  for (const hit of spoken.hits) {
-    if (hit.length !== 1) continue;
-    const level = index.levels[hit.word] as number;
-    const seen = tokenLevels.get(hit.token);
-    if (seen === undefined || level < seen) tokenLevels.set(hit.token, level);
+  // Hits come by start token, so a token's single-token hits are together.
+  const tokenLevels: number[] = [];
+  let atToken = -1;
+  for (let i = 0; i < hits.count; i++) {
+    if (hits.length[i] !== 1) continue;
+    const level = index.levels[hits.word[i] as number] as number;
+    const start = hits.start[i] as number;
+    if (start !== atToken) {
+      tokenLevels.push(level);
+      atToken = start;
+    } else if (level < (tokenLevels[tokenLevels.length - 1] as number)) {
+      tokenLevels[tokenLevels.length - 1] = level;
+    }
   }
   const level = screenLevel({
-    tokenLevels: [...tokenLevels.values()],
+    tokenLevels,
     durationS: meta.durationS,
-    spokenWordCount: transcript.words.length,
+    spokenWordCount: words.length,
   });
   const topic = screenTopic({
     categories: meta.categories,
     title: meta.title,
     tags: meta.tags,
-    transcriptTokens: spoken.tokens,
+    transcriptTokens: norms,
   });
   return {
     meta,
@@ -252,9 +400,9 @@ export function processClip(
     occurrenceBytes,
     level,
     topic,
-    wordCount: first.size,
-    wordsPerMinute: wordsPerMinute(transcript.words),
+    wordCount: first.length,
+    wordsPerMinute: wordsPerMinute(words),
     // Last: the dictionary learns the clip's tokens only once nothing can reject the clip any more.
-    tokens: clipTokens(spoken.tokens, index.tokens),
+    tokens: clipTokensOfSlots(slots, n, dictionary),
   };
 }

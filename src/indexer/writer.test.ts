@@ -20,6 +20,7 @@ import type { ClipMeta } from "./clip-meta.js";
 import { TokenDictionary } from "./clip-tokens.js";
 import { clipIdOf } from "./ids.js";
 import { type ProcessedClip, processClip } from "./process-clip.js";
+import { SpokenMatcher } from "./spoken-matcher.js";
 import { encodeTokens } from "./token-batch.js";
 import { hydrateLanguages } from "./worker-data.js";
 import { SnapshotWriter } from "./writer.js";
@@ -48,7 +49,8 @@ function clip(videoId: string, text = "We run to the park for an ice cream."): P
   const vtt = `WEBVTT\n\n00:00:00.000 --> 00:00:04.000\n${text}\n`;
   if (!index) throw new Error("no English index");
   // A dictionary of its own: the clip can go to any writer (a dictionary's clips all go to one).
-  return processClip(meta, parseCaptions(vtt, "vtt"), "vtt", { ...index, tokens: new TokenDictionary() });
+  const matcher = new SpokenMatcher(english?.serialized.spellings ?? [], new TokenDictionary());
+  return processClip(meta, parseCaptions(vtt, "vtt"), "vtt", { ...index, matcher });
 }
 
 function write(out: string, clips: ProcessedClip[], builtAt = BUILT_AT, languages = ["en"]): string {
