@@ -21,6 +21,8 @@ export class TokenDictionary {
   readonly source = `${threadId}.${dictionaries++}`;
   readonly #slots = new Map<string, number>();
   readonly #names: string[] = [];
+  /** By slot: the token as a JSON string, once asked for (`jsonOf`). */
+  readonly #json: Array<string | undefined> = [];
   /** By slot: the token's id, −1 while no clip kept has spoken it. */
   #idOfSlot = new Int32Array(1024).fill(-1);
   #size = 0;
@@ -54,6 +56,16 @@ export class TokenDictionary {
   /** The token of a slot. */
   nameOf(slot: number): string {
     return this.#names[slot] as string;
+  }
+
+  /** The slot's token as a JSON string. */
+  jsonOf(slot: number): string {
+    let json = this.#json[slot];
+    if (json === undefined) {
+      json = JSON.stringify(this.#names[slot] as string);
+      this.#json[slot] = json;
+    }
+    return json;
   }
 
   /** The slot's id; a slot named for the first time takes the next id. */

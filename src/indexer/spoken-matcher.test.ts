@@ -22,10 +22,13 @@ const SPELLINGS: MatcherSpelling[] = [
   { norm: "york", word: 10 },
 ];
 
+/** Each word's key; the matcher needs one for every word a spelling leads to. */
+const KEYS = Array.from({ length: 13 }, (_, word) => TOKENS[word % TOKENS.length] as string);
+
 function matchBoth(spellings: readonly MatcherSpelling[], tokens: readonly string[]): [unknown, unknown] {
   const oracle = new CatalogueMatcher(spellings).match(tokens);
   const dictionary = new TokenDictionary();
-  const matcher = new SpokenMatcher(spellings, dictionary);
+  const matcher = new SpokenMatcher(spellings, KEYS, dictionary);
   const slots = Int32Array.from(tokens, (token) => dictionary.slotOf(token));
   const hits = matcher.match(slots, slots.length);
   const found = Array.from({ length: hits.count }, (_, i) => ({
@@ -65,7 +68,7 @@ describe("SpokenMatcher", () => {
 
   it("reuses its hit arrays from one match to the next, growing them for a long stream", () => {
     const dictionary = new TokenDictionary();
-    const matcher = new SpokenMatcher(SPELLINGS, dictionary);
+    const matcher = new SpokenMatcher(SPELLINGS, KEYS, dictionary);
     const slots = Int32Array.from({ length: 1000 }, () => dictionary.slotOf("ice"));
     expect(matcher.match(slots, slots.length).count).toBe(1000);
     expect(matcher.match(slots, 3).count).toBe(3);

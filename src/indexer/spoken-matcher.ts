@@ -25,6 +25,13 @@ export class SpokenMatcher {
   readonly #words: Int32Array;
   /** By node: the next token's slot → node of longer spellings, when there are any. */
   readonly #next: Array<Map<number, number> | undefined>;
+  /** By word: its key's slots, `keySlots[keyFrom[word] … keyFrom[word + 1])`. */
+  readonly #keyFrom: Int32Array;
+  readonly #keySlots: Int32Array;
+  /** By word: the match it was last first hit in (`firstHits`), and that hit. */
+  readonly #firstIn: Int32Array;
+  #matches = 0;
+  #first = new Int32Array(256);
   readonly #hits: SlotHits = {
     count: 0,
     word: new Int32Array(256),
@@ -32,8 +39,17 @@ export class SpokenMatcher {
     length: new Int32Array(256),
   };
 
-  constructor(spellings: Iterable<MatcherSpelling>, tokens: TokenDictionary) {
+  /** `keys`: each word's key (`norm`), by word index; every word a spelling leads to has one. */
+  constructor(spellings: Iterable<MatcherSpelling>, keys: readonly string[], tokens: TokenDictionary) {
     this.tokens = tokens;
+    this.#keyFrom = new Int32Array(keys.length + 1);
+    const keySlots: number[] = [];
+    keys.forEach((key, word) => {
+      for (const token of key.split(" ")) keySlots.push(tokens.slotOf(token));
+      this.#keyFrom[word + 1] = keySlots.length;
+    });
+    this.#keySlots = Int32Array.from(keySlots);
+    this.#firstIn = new Int32Array(keys.length).fill(-1);
     const root = new Map<number, number>();
     const nodeWords: number[][] = [];
     const next: Array<Map<number, number> | undefined> = [];
@@ -43,6 +59,8 @@ export class SpokenMatcher {
       return nodeWords.length - 1;
     };
     for (const { norm, word } of spellings) {
+      if (!(word >= 0 && word < keys.length))
+        throw new RangeError(`spoken matcher: spelling "${norm}" leads to word ${word}, which has no key`);
       let node = -1;
       for (const token of norm.split(" ")) {
         const slot = tokens.slotOf(token);
@@ -84,6 +102,7 @@ export class SpokenMatcher {
   match(slots: Int32Array, count: number): SlotHits {
     const hits = this.#hits;
     hits.count = 0;
+    this.#matches++;
     const root = this.#root;
     const wordsFrom = this.#wordsFrom;
     const words = this.#words;
@@ -101,6 +120,40 @@ export class SpokenMatcher {
       }
     }
     return hits;
+  }
+
+  /** Tokens in the word's key. */
+  keyTokens(word: number): number {
+    return (this.#keyFrom[word + 1] as number) - (this.#keyFrom[word] as number);
+  }
+
+  /** True when `slots[start … start + length)` are the word's key: the form spoken is the key itself. */
+  isKey(word: number, slots: Int32Array, start: number, length: number): boolean {
+    const from = this.#keyFrom[word] as number;
+    if ((this.#keyFrom[word + 1] as number) - from !== length) return false;
+    for (let i = 0; i < length; i++) if (slots[start + i] !== this.#keySlots[from + i]) return false;
+    return true;
+  }
+
+  /**
+   * The first hit of each word in the last match, in the order of the hits (the order the words are first
+   * spoken): `count` hit indexes, valid until the next match.
+   */
+  firstHits(): { count: number; hit: Int32Array } {
+    const hits = this.#hits;
+    const firstIn = this.#firstIn;
+    const match = this.#matches;
+    if (this.#first.length < hits.count) this.#first = new Int32Array(hits.word.length);
+    const first = this.#first;
+    let count = 0;
+    for (let i = 0; i < hits.count; i++) {
+      const word = hits.word[i] as number;
+      if (firstIn[word] !== match) {
+        firstIn[word] = match;
+        first[count++] = i;
+      }
+    }
+    return { count, hit: first };
   }
 
   #push(word: number, start: number, length: number): void {

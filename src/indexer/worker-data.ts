@@ -17,7 +17,7 @@ export function hydrateLanguages(data: SerializedLanguages): Map<string, Languag
   const languages = new Map<string, LanguageIndex>();
   for (const [language, { spellings, levels, norms }] of Object.entries(data)) {
     languages.set(language, {
-      matcher: new SpokenMatcher(spellings, new TokenDictionary()),
+      matcher: new SpokenMatcher(spellings, norms, new TokenDictionary()),
       levels,
       norms,
     });

@@ -49,7 +49,9 @@ function clip(videoId: string, text = "We run to the park for an ice cream."): P
   const vtt = `WEBVTT\n\n00:00:00.000 --> 00:00:04.000\n${text}\n`;
   if (!index) throw new Error("no English index");
   // A dictionary of its own: the clip can go to any writer (a dictionary's clips all go to one).
-  const matcher = new SpokenMatcher(english?.serialized.spellings ?? [], new TokenDictionary());
+  const serialized = english?.serialized;
+  if (!serialized) throw new Error("no English catalogue");
+  const matcher = new SpokenMatcher(serialized.spellings, serialized.norms, new TokenDictionary());
   return processClip(meta, parseCaptions(vtt, "vtt"), "vtt", { ...index, matcher });
 }
 
