@@ -13,12 +13,12 @@ import { readCatalogueDir } from "../catalogue/read.js";
 import { LEVELS, TOPICS } from "../domain.js";
 import { verifySnapshotFileSync } from "../snapshot/checksum.js";
 import { openSnapshotFile } from "../snapshot/open.js";
-import { deflateHeap } from "../snapshot/posting-block.js";
 import { RECENT_KEY_CLIPS, SNAPSHOT_SCHEMA_VERSION, SnapshotError } from "../snapshot/schema.js";
 import { assignWordIds } from "./catalogue-ids.js";
 import type { ClipMeta } from "./clip-meta.js";
 import { TokenDictionary } from "./clip-tokens.js";
 import { clipIdOf } from "./ids.js";
+import { mergeWords } from "./posting-merge.js";
 import { type ProcessedClip, processClip } from "./process-clip.js";
 import { SpokenMatcher } from "./spoken-matcher.js";
 import { encodeTokens } from "./token-batch.js";
@@ -164,7 +164,7 @@ describe("SnapshotWriter", () => {
     expect(id([clip("a"), clip("b", "Children ran.")])).not.toBe(base);
   });
 
-  it("writes the same file when the posting blocks' heaps are deflated and the token blocks encoded elsewhere, a batch at a time", async () => {
+  it("writes the same file when the words' postings are merged and the token blocks encoded elsewhere, a batch at a time", async () => {
     const texts = ["We run to the park for an ice cream.", "Children ran home.", "The cat sat on the mat."];
     // Fresh clips for each writer: a writer puts the word ids into a clip's transcript.
     const clips = (): ProcessedClip[] => Array.from({ length: 60 }, (_, i) => clip(`v${i}`, texts[i % 3]));
@@ -187,10 +187,10 @@ describe("SnapshotWriter", () => {
       BUILT_AT,
       {},
       {
-        deflate: async (heaps) => {
+        mergePostings: async (job) => {
           batches++;
           await new Promise((resolve) => setTimeout(resolve, 1));
-          return heaps.map((heap) => deflateHeap(heap));
+          return mergeWords(job);
         },
         encodeTokens: async (batch) => {
           batches++;
