@@ -7,6 +7,7 @@
  * speaks them, so the writing thread must see every clip a dictionary processed, in processing order.
  */
 import { threadId } from "node:worker_threads";
+import { TokenSlots } from "./token-slots.js";
 
 let dictionaries = 0;
 
@@ -19,8 +20,7 @@ let dictionaries = 0;
 export class TokenDictionary {
   /** Unique in the process: the thread and the dictionary's number on it. */
   readonly source = `${threadId}.${dictionaries++}`;
-  readonly #slots = new Map<string, number>();
-  readonly #names: string[] = [];
+  readonly #slots = new TokenSlots();
   /** By slot: the token as a JSON string, once asked for (`jsonOf`). */
   readonly #json: Array<string | undefined> = [];
   /** By slot: the token's id, −1 while no clip kept has spoken it. */
@@ -39,30 +39,37 @@ export class TokenDictionary {
 
   /** The token's slot; a token met for the first time takes the next slot. */
   slotOf(token: string): number {
-    let slot = this.#slots.get(token);
-    if (slot === undefined) {
-      slot = this.#names.length;
-      this.#slots.set(token, slot);
-      this.#names.push(token);
-      if (slot >= this.#idOfSlot.length) {
-        const grown = new Int32Array(this.#idOfSlot.length * 2).fill(-1);
-        grown.set(this.#idOfSlot);
-        this.#idOfSlot = grown;
-      }
-    }
+    const slot = this.#slots.slotOf(token);
+    this.#roomForSlots();
     return slot;
+  }
+
+  /** `slotOf` of each of the first `count` tokens, `token(i)` giving the i-th, into `out`. */
+  slotsOf(count: number, token: (i: number) => string, out: Int32Array): void {
+    this.#slots.slotsOf(count, token, out);
+    this.#roomForSlots();
+  }
+
+  #roomForSlots(): void {
+    const slots = this.#slots.size;
+    if (slots <= this.#idOfSlot.length) return;
+    let size = this.#idOfSlot.length * 2;
+    while (size < slots) size *= 2;
+    const grown = new Int32Array(size).fill(-1);
+    grown.set(this.#idOfSlot);
+    this.#idOfSlot = grown;
   }
 
   /** The token of a slot. */
   nameOf(slot: number): string {
-    return this.#names[slot] as string;
+    return this.#slots.nameOf(slot);
   }
 
   /** The slot's token as a JSON string. */
   jsonOf(slot: number): string {
     let json = this.#json[slot];
     if (json === undefined) {
-      json = JSON.stringify(this.#names[slot] as string);
+      json = JSON.stringify(this.#slots.nameOf(slot));
       this.#json[slot] = json;
     }
     return json;
@@ -137,8 +144,7 @@ function writeVarint(out: Uint8Array, at: number, value: number): number {
 /** The normalised tokens a clip speaks, in order, as its part of the positional index. */
 export function clipTokens(tokens: readonly string[], dictionary: TokenDictionary): ClipTokens {
   const slots = new Int32Array(tokens.length);
-  for (let position = 0; position < tokens.length; position++)
-    slots[position] = dictionary.slotOf(tokens[position] as string);
+  dictionary.slotsOf(tokens.length, (i) => tokens[i] as string, slots);
   return clipTokensOfSlots(slots, tokens.length, dictionary);
 }
 

@@ -174,9 +174,9 @@ export function processClip(
   for (let i = 0; i < n; i++) {
     const token = wordTokens[i] as WordToken;
     norms[i] = token.norm;
-    slots[i] = dictionary.slotOf(token.norm);
     tokenWord[i] = token.word;
   }
+  dictionary.slotsOf(n, (i) => norms[i] as string, slots);
   const cueTexts = cues.map((cue) => cue.text);
   const forms = new ClipForms(words, cueTexts, tokenWord);
   const times = cueWordTimes(transcript, forms.cueFirst);
