@@ -190,8 +190,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     options.signal?.throwIfAborted();
     if (options.refuseEmpty && indexed + carriedOver === 0) throw new EmptyBuildError(skipped);
     const words = languages.flatMap((l) => l.rows);
-    // The posting blocks' heaps are deflated and the positional index's blocks encoded on the workers,
-    // idle by now, while this thread sorts and writes.
+    // The words' postings are merged into blocks and the positional index's blocks encoded on the
+    // workers, idle by now, while this thread writes.
     const summary = await writer.finishAsync(
       words,
       languages.map((l) => l.language),
@@ -200,7 +200,10 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
         sources: JSON.stringify(options.clipSources.map((s) => path.basename(s))),
         from: options.fromPath ? path.basename(options.fromPath) : "",
       },
-      { deflate: (heaps) => runner.deflate(heaps), encodeTokens: (batch) => runner.encodeTokens(batch) },
+      {
+        mergePostings: (job) => runner.mergePostings(job),
+        encodeTokens: (batch) => runner.encodeTokens(batch),
+      },
     );
     const elapsedMs = performance.now() - started;
     const skippedByReason: BuildReport["skippedByReason"] = {};

@@ -7,47 +7,102 @@
  * speaks them, so the writing thread must see every clip a dictionary processed, in processing order.
  */
 import { threadId } from "node:worker_threads";
+import { TokenSlots } from "./token-slots.js";
 
 let dictionaries = 0;
 
-/** Token → id, for the clips of one language that one thread processes during one build. */
+/**
+ * Token → id, for the clips of one language that one thread processes during one build. Every token met is
+ * first given a slot (`slotOf`): the catalogue matcher keys its spellings by slot too (`spoken-matcher.ts`),
+ * so one hash lookup a spoken token serves both. A slot is named with an id only when a clip kept for the
+ * snapshot speaks it (`clipTokensOfSlots`), in order of first appearance.
+ */
 export class TokenDictionary {
   /** Unique in the process: the thread and the dictionary's number on it. */
   readonly source = `${threadId}.${dictionaries++}`;
-  readonly #ids = new Map<string, number>();
+  readonly #slots = new TokenSlots();
+  /** By slot: the token as a JSON string, once asked for (`jsonOf`). */
+  readonly #json: Array<string | undefined> = [];
+  /** By slot: the token's id, −1 while no clip kept has spoken it. */
+  #idOfSlot = new Int32Array(1024).fill(-1);
+  #size = 0;
 
   /** Scratch for `clipTokens`, by token id: the clip it was last met in, and its index in that clip. */
   #clipOf = new Int32Array(1024).fill(-1);
-  #slotOf = new Int32Array(1024);
+  #indexInClip = new Int32Array(1024);
   #clips = 0;
 
+  /** Tokens named with an id. */
   get size(): number {
-    return this.#ids.size;
+    return this.#size;
+  }
+
+  /** The token's slot; a token met for the first time takes the next slot. */
+  slotOf(token: string): number {
+    const slot = this.#slots.slotOf(token);
+    this.#roomForSlots();
+    return slot;
+  }
+
+  /** `slotOf` of each of the first `count` tokens, `token(i)` giving the i-th, into `out`. */
+  slotsOf(count: number, token: (i: number) => string, out: Int32Array): void {
+    this.#slots.slotsOf(count, token, out);
+    this.#roomForSlots();
+  }
+
+  #roomForSlots(): void {
+    const slots = this.#slots.size;
+    if (slots <= this.#idOfSlot.length) return;
+    let size = this.#idOfSlot.length * 2;
+    while (size < slots) size *= 2;
+    const grown = new Int32Array(size).fill(-1);
+    grown.set(this.#idOfSlot);
+    this.#idOfSlot = grown;
+  }
+
+  /** The token of a slot. */
+  nameOf(slot: number): string {
+    return this.#slots.nameOf(slot);
+  }
+
+  /** The slot's token as a JSON string. */
+  jsonOf(slot: number): string {
+    let json = this.#json[slot];
+    if (json === undefined) {
+      json = JSON.stringify(this.#slots.nameOf(slot));
+      this.#json[slot] = json;
+    }
+    return json;
+  }
+
+  /** The slot's id; a slot named for the first time takes the next id. */
+  idOfSlot(slot: number): number {
+    let id = this.#idOfSlot[slot] as number;
+    if (id === -1) {
+      id = this.#size++;
+      this.#idOfSlot[slot] = id;
+    }
+    return id;
   }
 
   /** A number for the next clip read, and the scratch arrays with room for every id so far. */
-  scratch(): { clip: number; clipOf: Int32Array; slotOf: Int32Array } {
-    if (this.#clipOf.length < this.#ids.size) {
+  scratch(): { clip: number; clipOf: Int32Array; indexInClip: Int32Array } {
+    if (this.#clipOf.length < this.#size) {
       let size = this.#clipOf.length * 2;
-      while (size < this.#ids.size) size *= 2;
+      while (size < this.#size) size *= 2;
       const clipOf = new Int32Array(size).fill(-1);
       clipOf.set(this.#clipOf);
       this.#clipOf = clipOf;
-      const slotOf = new Int32Array(size);
-      slotOf.set(this.#slotOf);
-      this.#slotOf = slotOf;
+      const indexInClip = new Int32Array(size);
+      indexInClip.set(this.#indexInClip);
+      this.#indexInClip = indexInClip;
     }
-    return { clip: this.#clips++, clipOf: this.#clipOf, slotOf: this.#slotOf };
+    return { clip: this.#clips++, clipOf: this.#clipOf, indexInClip: this.#indexInClip };
   }
 
   /** The token's id; a token met for the first time takes the next id. */
   idOf(token: string): number {
-    let id = this.#ids.get(token);
-    if (id === undefined) {
-      id = this.#ids.size;
-      this.#ids.set(token, id);
-    }
-    return id;
+    return this.idOfSlot(this.slotOf(token));
   }
 }
 
@@ -88,30 +143,37 @@ function writeVarint(out: Uint8Array, at: number, value: number): number {
 
 /** The normalised tokens a clip speaks, in order, as its part of the positional index. */
 export function clipTokens(tokens: readonly string[], dictionary: TokenDictionary): ClipTokens {
+  const slots = new Int32Array(tokens.length);
+  dictionary.slotsOf(tokens.length, (i) => tokens[i] as string, slots);
+  return clipTokensOfSlots(slots, tokens.length, dictionary);
+}
+
+/** As `clipTokens`, from the first `count` tokens' slots in `dictionary` (`slotOf`). */
+export function clipTokensOfSlots(slots: Int32Array, count: number, dictionary: TokenDictionary): ClipTokens {
   const firstAdded = dictionary.size;
   const added: string[] = [];
-  const which = new Uint32Array(tokens.length);
-  for (let position = 0; position < tokens.length; position++) {
-    const token = tokens[position] as string;
-    const id = dictionary.idOf(token);
-    if (id === firstAdded + added.length) added.push(token);
+  const which = new Uint32Array(count);
+  for (let position = 0; position < count; position++) {
+    const slot = slots[position] as number;
+    const id = dictionary.idOfSlot(slot);
+    if (id === firstAdded + added.length) added.push(dictionary.nameOf(slot));
     which[position] = id;
   }
   // Each distinct id's index in the clip, in order of first appearance, marked in the dictionary's scratch.
-  const { clip, clipOf, slotOf } = dictionary.scratch();
+  const { clip, clipOf, indexInClip } = dictionary.scratch();
   const ids: number[] = [];
-  for (let position = 0; position < tokens.length; position++) {
+  for (let position = 0; position < count; position++) {
     const id = which[position] as number;
     if (clipOf[id] !== clip) {
       clipOf[id] = clip;
-      slotOf[id] = ids.length;
+      indexInClip[id] = ids.length;
       ids.push(id);
     }
-    which[position] = slotOf[id] as number;
+    which[position] = indexInClip[id] as number;
   }
   const counts = new Uint32Array(ids.length);
   const sizes = new Uint32Array(ids.length);
-  for (let position = 0; position < tokens.length; position++) {
+  for (let position = 0; position < count; position++) {
     const k = which[position] as number;
     counts[k] = (counts[k] as number) + 1;
     sizes[k] = (sizes[k] as number) + varintBytes(position);
@@ -120,14 +182,14 @@ export function clipTokens(tokens: readonly string[], dictionary: TokenDictionar
   const at = new Uint32Array(ids.length);
   let total = 0;
   for (let k = 0; k < ids.length; k++) {
-    const count = counts[k] as number;
+    const times = counts[k] as number;
     at[k] = total;
-    total += varintBytes(count) + (sizes[k] as number);
+    total += varintBytes(times) + (sizes[k] as number);
     ends[k] = total;
   }
   const positions = new Uint8Array(total);
   for (let k = 0; k < ids.length; k++) at[k] = writeVarint(positions, at[k] as number, counts[k] as number);
-  for (let position = 0; position < tokens.length; position++) {
+  for (let position = 0; position < count; position++) {
     const k = which[position] as number;
     at[k] = writeVarint(positions, at[k] as number, position);
   }

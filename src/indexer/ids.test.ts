@@ -1,5 +1,7 @@
+import fc from "fast-check";
+import { v5 as uuidV5 } from "uuid";
 import { describe, expect, it } from "vitest";
-import { clipIdOf } from "./ids.js";
+import { CLIP_ID_NAMESPACE, clipIdOf } from "./ids.js";
 
 describe("clipIdOf", () => {
   it("gives the same UUID v5 for the same video id, every time", () => {
@@ -16,5 +18,13 @@ describe("clipIdOf", () => {
   it("is pinned: a change of namespace would break every stored clip id", () => {
     expect(clipIdOf("abc")).toBe("d3363e0d-bcb8-5fd6-a794-4aa6bfa539f2");
     expect(clipIdOf("dQw4w9WgXcQ")).toBe("eb25d2d2-dbca-589d-ba5c-c1e94acff0b5");
+  });
+
+  it("is the uuid package's UUID v5 of the name in the namespace, for any video id", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 64 }), (videoId) => {
+        expect(clipIdOf(videoId)).toBe(uuidV5(`youtube:${videoId}`, CLIP_ID_NAMESPACE));
+      }),
+    );
   });
 });

@@ -19,7 +19,3 @@ export function packHeaps(heaps: readonly Uint8Array[]): PackedHeaps {
   });
   return { data, ends };
 }
-
-export function unpackHeaps({ data, ends }: PackedHeaps): Uint8Array[] {
-  return Array.from(ends, (end, i) => data.subarray(i === 0 ? 0 : (ends[i - 1] as number), end));
-}

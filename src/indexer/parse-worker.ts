@@ -1,8 +1,7 @@
 /** Worker thread entry: parses and indexes batches of clip jobs with the catalogue it was started with. */
 import { parentPort, workerData } from "node:worker_threads";
 import { type JobResult, loadJob } from "./load-job.js";
-import type { PackedHeaps } from "./packed.js";
-import { deflatePacked } from "./pool.js";
+import { type MergeJob, mergeWords } from "./posting-merge.js";
 import type { ProcessedClip } from "./process-clip.js";
 import type { SourceJob } from "./sources.js";
 import { encodeTokens, type TokenBatch } from "./token-batch.js";
@@ -71,12 +70,12 @@ parentPort?.on(
   ({
     id,
     jobs,
-    deflate,
+    merge,
     tokens,
   }: {
     id: number;
     jobs?: SourceJob[];
-    deflate?: PackedHeaps;
+    merge?: MergeJob;
     tokens?: TokenBatch;
   }) => {
     if (tokens !== undefined) {
@@ -90,12 +89,19 @@ parentPort?.on(
       });
       return;
     }
-    if (deflate !== undefined) {
+    if (merge !== undefined) {
       answer(id, () => {
-        const deflated = deflatePacked(deflate);
+        const merged = mergeWords(merge);
+        const { blocks, minKeys, levelCounts, data, ends } = merged;
         return {
-          reply: { deflated },
-          transfer: [deflated.data.buffer, deflated.ends.buffer] as ArrayBuffer[],
+          reply: { merged },
+          transfer: [
+            blocks.buffer,
+            minKeys.buffer,
+            levelCounts.buffer,
+            data.buffer,
+            ends.buffer,
+          ] as ArrayBuffer[],
         };
       });
       return;

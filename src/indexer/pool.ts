@@ -5,9 +5,8 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { deflateHeap } from "../snapshot/posting-block.js";
 import { type JobResult, loadJob } from "./load-job.js";
-import { type PackedHeaps, packHeaps, unpackHeaps } from "./packed.js";
+import { type MergedBlocks, type MergeJob, mergeWords } from "./posting-merge.js";
 import type { LanguageIndex } from "./process-clip.js";
 import type { SourceJob } from "./sources.js";
 import { type EncodedTokens, encodeTokens, type TokenBatch } from "./token-batch.js";
@@ -17,22 +16,18 @@ export interface JobRunner {
   /** Number of worker threads; 0 when jobs run on the calling thread. */
   readonly threads: number;
   run(jobs: SourceJob[]): Promise<JobResult[]>;
-  /** Posting block heaps deflated (`deflateHeap`), on a worker thread when there are any. */
-  deflate(heaps: readonly Uint8Array[]): Promise<Uint8Array[]>;
+  /** A batch of words' postings merged into blocks (`mergeWords`), on a worker thread when there are any. */
+  mergePostings(job: MergeJob): Promise<MergedBlocks>;
   /** A batch of the positional index's tokens as blocks (`encodeTokens`), on a worker when there are any. */
   encodeTokens(batch: TokenBatch): Promise<EncodedTokens>;
   close(): Promise<void>;
-}
-
-export function deflatePacked(packed: PackedHeaps): PackedHeaps {
-  return packHeaps(unpackHeaps(packed).map((heap) => deflateHeap(heap)));
 }
 
 export function inlineRunner(languages: ReadonlyMap<string, LanguageIndex>): JobRunner {
   return {
     threads: 0,
     run: async (jobs) => jobs.map((job) => loadJob(job, languages)),
-    deflate: async (heaps) => heaps.map((heap) => deflateHeap(heap)),
+    mergePostings: async (job) => mergeWords(job),
     encodeTokens: async (batch) => encodeTokens(batch),
     close: async () => {},
   };
@@ -47,7 +42,7 @@ export function workersAvailable(): boolean {
 
 interface Pending {
   resolve: (results: JobResult[]) => void;
-  resolveDeflated?: (deflated: PackedHeaps) => void;
+  resolveMerged?: (merged: MergedBlocks) => void;
   resolveTokens?: (encoded: EncodedTokens) => void;
   reject: (error: Error) => void;
 }
@@ -55,7 +50,7 @@ interface Pending {
 export interface WorkerReply {
   id: number;
   results?: JobResult[];
-  deflated?: PackedHeaps;
+  merged?: MergedBlocks;
   encodedTokens?: EncodedTokens;
   error?: string;
 }
@@ -72,7 +67,7 @@ export function workerRunner(threads: number, languages: SerializedLanguages): J
       const waiting = pending.get(message.id);
       pending.delete(message.id);
       if (message.error !== undefined) waiting?.reject(new Error(message.error));
-      else if (message.deflated !== undefined) waiting?.resolveDeflated?.(message.deflated);
+      else if (message.merged !== undefined) waiting?.resolveMerged?.(message.merged);
       else if (message.encodedTokens !== undefined) waiting?.resolveTokens?.(message.encodedTokens);
       else waiting?.resolve(message.results ?? []);
     });
@@ -100,17 +95,13 @@ export function workerRunner(threads: number, languages: SerializedLanguages): J
         chosen.postMessage({ id, jobs });
       });
     },
-    deflate(heaps) {
+    mergePostings(job) {
       if (failure) return Promise.reject(failure);
       const chosen = choose();
       const id = nextId++;
-      const packed = packHeaps(heaps);
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve: () => {}, resolveDeflated: (d) => resolve(unpackHeaps(d)), reject });
-        chosen.postMessage({ id, deflate: packed }, [
-          packed.data.buffer as ArrayBuffer,
-          packed.ends.buffer as ArrayBuffer,
-        ]);
+        pending.set(id, { resolve: () => {}, resolveMerged: resolve, reject });
+        chosen.postMessage({ id, merge: job });
       });
     },
     encodeTokens(batch) {

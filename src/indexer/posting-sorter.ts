@@ -4,7 +4,25 @@
  * staging file as one run per word; at the end the runs of each word are merged. Each posting carries its
  * occurrence bytes (see `posting-block.ts`), held in one heap per chunk.
  */
-import { copyBytes, decodeList, emptyList, mergeLists, type PostingList } from "../snapshot/posting-block.js";
+import { copyBytes, decodeList, mergeLists, type PostingList } from "../snapshot/posting-block.js";
+import {
+  type ChunkMemory,
+  type ChunkViews,
+  chunkList,
+  chunkViews,
+  F64_KEY,
+  newChunk,
+  orderChunk,
+  RECORD_BYTES,
+  type SharedChunk,
+  U8_LEVEL,
+  U16_CUE,
+  U16_FORM,
+  U16_TEXT,
+  U32_HEAP,
+  U32_TMS,
+} from "./posting-chunk.js";
+import type { MergeJob } from "./posting-merge.js";
 import { StagingRuns } from "./staging-runs.js";
 
 export interface PostingGroup {
@@ -20,37 +38,21 @@ const DEFAULT_CHUNK_HEAP_BYTES = 64 * 1024 * 1024;
 /** A run's header and fixed bytes a posting: the layout of `encodeBlock` in `posting-block.ts`. */
 const HEADER_BYTES = 8;
 const FIXED_BYTES = 19;
-
-/** The chunk's postings by word: `order[start[w] … start[w + 1])` are word w's, newest first. */
-interface ChunkOrder {
-  start: Int32Array;
-  order: Uint32Array;
-}
-
-/**
- * A chunk's postings, one 24-byte record each, so that reading a posting in word order (a gather over the
- * chunk) touches one place instead of one per field: f64 key; u32 tMs; u32 start of its occurrence in the
- * heap; u16 cueIdx; u16 text bytes; u16 form bytes; u8 level.
- */
-const RECORD_BYTES = 24;
-const F64_KEY = 0;
-const U32_TMS = 2;
-const U32_HEAP = 3;
-const U16_CUE = 8;
-const U16_TEXT = 9;
-const U16_FORM = 10;
-const U8_LEVEL = 22;
+/** What a posting of the chunk is reckoned at when merge jobs are cut: its fixed bytes and a short cue. */
+const CHUNK_BYTES_A_POSTING = 100;
 
 export class PostingSorter {
   readonly #chunk: number;
   readonly #staging: StagingRuns;
+  readonly #memory: ChunkMemory;
+  readonly #views: ChunkViews;
   /** Word id of each posting: read in order, apart from the records. */
   readonly #words: Int32Array;
   readonly #f64: Float64Array;
   readonly #u32: Uint32Array;
   readonly #u16: Uint16Array;
   readonly #u8: Uint8Array;
-  readonly #heap: Buffer;
+  readonly #heap: Uint8Array;
   #heapUsed = 0;
   #n = 0;
 
@@ -61,13 +63,10 @@ export class PostingSorter {
   ) {
     this.#chunk = chunkPostings;
     this.#staging = new StagingRuns(stagingPath);
-    this.#words = new Int32Array(chunkPostings);
-    const records = new ArrayBuffer(chunkPostings * RECORD_BYTES);
-    this.#f64 = new Float64Array(records);
-    this.#u32 = new Uint32Array(records);
-    this.#u16 = new Uint16Array(records);
-    this.#u8 = new Uint8Array(records);
-    this.#heap = Buffer.allocUnsafe(heapBytes);
+    this.#memory = newChunk(chunkPostings, heapBytes);
+    this.#views = chunkViews(this.#memory);
+    ({ words: this.#words, f64: this.#f64, u32: this.#u32, u16: this.#u16, u8: this.#u8 } = this.#views);
+    this.#heap = this.#memory.heap;
   }
 
   #put(i: number, wordId: number, level: number, key: number, tMs: number, cueIdx: number): void {
@@ -160,86 +159,14 @@ export class PostingSorter {
     this.#heapUsed = at;
   }
 
-  /**
-   * The chunk's postings by word, each word's newest first: the runs of postings with one key (a clip's)
-   * ordered by key, newest first, then a stable counting sort by word.
-   */
-  #order(): ChunkOrder {
-    const n = this.#n;
-    const f64 = this.#f64;
-    const words = this.#words;
-    const runStarts: number[] = [];
-    for (let i = 0; i < n; i++)
-      if (i === 0 || f64[i * 3 + F64_KEY] !== f64[(i - 1) * 3 + F64_KEY]) runStarts.push(i);
-    runStarts.push(n);
-    const runs = runStarts.length - 1;
-    const runKeys = new Float64Array(runs);
-    for (let r = 0; r < runs; r++) runKeys[r] = f64[(runStarts[r] as number) * 3 + F64_KEY] as number;
-    const runOrder = new Uint32Array(runs);
-    for (let r = 0; r < runs; r++) runOrder[r] = r;
-    runOrder.sort((a, b) => (runKeys[b] as number) - (runKeys[a] as number) || a - b);
-    let maxWord = 0;
-    for (let i = 0; i < n; i++) if ((words[i] as number) > maxWord) maxWord = words[i] as number;
-    const groups = maxWord + 1;
-    const start = new Int32Array(groups + 1);
-    for (let i = 0; i < n; i++) {
-      const g = words[i] as number;
-      start[g + 1] = (start[g + 1] as number) + 1;
-    }
-    for (let g = 0; g < groups; g++) start[g + 1] = (start[g + 1] as number) + (start[g] as number);
-    const fill = start.slice(0, groups);
-    const order = new Uint32Array(n);
-    for (let k = 0; k < runs; k++) {
-      const r = runOrder[k] as number;
-      const end = runStarts[r + 1] as number;
-      for (let i = runStarts[r] as number; i < end; i++) {
-        const g = words[i] as number;
-        const f = fill[g] as number;
-        order[f] = i;
-        fill[g] = f + 1;
-      }
-    }
-    return { start, order };
-  }
-
-  /** Postings `order[from … to)` of the chunk as a list. */
-  #listOf(order: Uint32Array, from: number, to: number): PostingList {
-    const u16 = this.#u16;
-    let heapBytes = 0;
-    for (let k = from; k < to; k++) {
-      const i = order[k] as number;
-      heapBytes += (u16[i * 12 + U16_TEXT] as number) + (u16[i * 12 + U16_FORM] as number);
-    }
-    const list = emptyList(to - from, heapBytes);
-    const f64 = this.#f64;
-    const u32 = this.#u32;
-    const u8 = this.#u8;
-    let at = 0;
-    for (let k = from, j = 0; k < to; k++, j++) {
-      const i = order[k] as number;
-      const text = u16[i * 12 + U16_TEXT] as number;
-      const bytes = text + (u16[i * 12 + U16_FORM] as number);
-      const s = u32[i * 6 + U32_HEAP] as number;
-      list.keys[j] = f64[i * 3 + F64_KEY] as number;
-      list.tMs[j] = u32[i * 6 + U32_TMS] as number;
-      list.cueIdx[j] = u16[i * 12 + U16_CUE] as number;
-      list.level[j] = u8[i * RECORD_BYTES + U8_LEVEL] as number;
-      list.textBytes[j] = text;
-      copyBytes(this.#heap, s, s + bytes, list.heap, at);
-      at += bytes;
-      list.heapAt[j + 1] = at;
-    }
-    return list;
-  }
-
   /** The chunk's postings grouped by word in that order, each group newest first. */
   *#sortedChunk(): Generator<PostingGroup> {
     if (this.#n === 0) return;
-    const { start, order } = this.#order();
+    const { start, order } = orderChunk(this.#views, this.#n);
     for (let g = 0; g + 1 < start.length; g++) {
       const from = start[g] as number;
       const to = start[g + 1] as number;
-      if (from !== to) yield { wordId: g, list: this.#listOf(order, from, to) };
+      if (from !== to) yield { wordId: g, list: chunkList(this.#views, order, from, to) };
     }
   }
 
@@ -247,7 +174,7 @@ export class PostingSorter {
   #spill(): void {
     const n = this.#n;
     if (n === 0) return;
-    const { start, order } = this.#order();
+    const { start, order } = orderChunk(this.#views, n);
     let groups = 0;
     for (let g = 0; g + 1 < start.length; g++) if (start[g] !== start[g + 1]) groups++;
     const run = Buffer.allocUnsafe(groups * HEADER_BYTES + n * FIXED_BYTES + this.#heapUsed);
@@ -309,6 +236,69 @@ export class PostingSorter {
       current.parts.push(decodeList(data));
     }
     if (current) yield { wordId: current.wordId, list: mergeLists(current.parts) };
+  }
+
+  /**
+   * Every word's postings as jobs for `mergeWords` (`posting-merge.ts`), each a run of words, in word order,
+   * of about `jobBytes` of postings: their staged runs, and the chunk (not spilled: shared, ordered by
+   * word). The staging file stays until `close`, and the chunk must not take postings any more.
+   */
+  *mergeJobs(jobBytes: number): Generator<MergeJob> {
+    const { keys, offsets, lengths } = this.#staging.layout();
+    const chunk = this.#n === 0 ? undefined : this.#sharedChunk();
+    const start = chunk?.start ?? new Int32Array(1);
+    const path = this.#staging.path;
+    let part = 0;
+    let g = 0;
+    const nextChunkWord = (): void => {
+      while (g + 1 < start.length && start[g] === start[g + 1]) g++;
+    };
+    nextChunkWord();
+    while (part < keys.length || g + 1 < start.length) {
+      // Whole words from part `first` on, at least jobBytes unless the last.
+      const first = part;
+      const wordIds: number[] = [];
+      const partFrom: number[] = [0];
+      let bytes = 0;
+      while ((part < keys.length || g + 1 < start.length) && bytes < jobBytes) {
+        const staged = part < keys.length ? (keys[part] as number) : Number.POSITIVE_INFINITY;
+        const wordId = g + 1 < start.length ? Math.min(staged, g) : staged;
+        while (part < keys.length && keys[part] === wordId) bytes += lengths[part++] as number;
+        if (wordId === g) {
+          bytes += ((start[g + 1] as number) - (start[g] as number)) * CHUNK_BYTES_A_POSTING;
+          g++;
+          nextChunkWord();
+        }
+        wordIds.push(wordId);
+        partFrom.push(part - first);
+      }
+      yield {
+        path,
+        wordIds: Int32Array.from(wordIds),
+        partFrom: Int32Array.from(partFrom),
+        offsets: offsets.slice(first, part),
+        lengths: lengths.slice(first, part),
+        chunk,
+      };
+    }
+  }
+
+  /** The chunk with its order by word, all in shared memory. */
+  #sharedChunk(): SharedChunk {
+    const { start, order } = orderChunk(this.#views, this.#n);
+    const shared = <T extends Int32Array | Uint32Array>(
+      array: T,
+      make: (buffer: SharedArrayBuffer) => T,
+    ): T => {
+      const copy = make(new SharedArrayBuffer(Math.max(4, array.byteLength)));
+      copy.set(array as never);
+      return copy;
+    };
+    return {
+      ...this.#memory,
+      start: shared(start, (b) => new Int32Array(b, 0, start.length)),
+      order: shared(order, (b) => new Uint32Array(b, 0, order.length)),
+    };
   }
 
   close(): void {

@@ -2,28 +2,27 @@
  * One clip, from metadata and a parsed transcript to what the snapshot stores: cues with word times,
  * the first occurrence of every catalogue word, the clip's level and topic. Pure: no files, no database.
  */
-import type { Transcript } from "../captions/transcript.js";
-import type { CatalogueMatcher } from "../catalogue/matcher.js";
-import { firstOccurrences, spokenWords } from "../catalogue/spoken.js";
+import type { TimedWord, Transcript } from "../captions/transcript.js";
 import type { Topic } from "../domain.js";
-import { encodeTranscript } from "../snapshot/transcript-blob.js";
-import { normalise } from "../text/normalise.js";
-import { tokeniseWords } from "../text/tokenise.js";
+import { encodeTranscriptColumns } from "../snapshot/transcript-blob.js";
+import { Utf8Run } from "../snapshot/utf8-run.js";
+import { tokeniseWords, type WordToken } from "../text/tokenise.js";
 import type { ClipMeta } from "./clip-meta.js";
-import { type ClipTokens, clipTokens, type TokenDictionary } from "./clip-tokens.js";
+import { type ClipTokens, clipTokensOfSlots } from "./clip-tokens.js";
 import { screenLevel } from "./screening/level.js";
 import { screenTopic } from "./screening/topic.js";
 import { wordsPerMinute } from "./speech-pace.js";
+import { ClipForms, type CueWords, cueWords, spokenForm } from "./spoken-form.js";
+import type { SlotHits, SpokenMatcher } from "./spoken-matcher.js";
 
 /** What the builder knows of one clip language's catalogue. */
 export interface LanguageIndex {
-  matcher: CatalogueMatcher;
+  /** The catalogue's spellings, over the token dictionary of the clips this thread processes (`clip-tokens.ts`). */
+  matcher: SpokenMatcher;
   /** Level of each catalogue word (0 = A1 … 5 = C2), by word index. */
   levels: Uint8Array;
   /** Each catalogue word's key (`norm`), by word index. */
   norms: readonly string[];
-  /** The ids of the spoken tokens of the clips this thread processes (see `clip-tokens.ts`). */
-  tokens: TokenDictionary;
 }
 
 export interface StoredCue {
@@ -72,102 +71,87 @@ export function storedCues(transcript: Transcript): StoredCue[] {
   for (const word of transcript.words) times[word.cueIdx]?.push(word.tStartMs);
   return transcript.cues.map((cue, i) => {
     const wordMs = Uint32Array.from(times[i] as number[]);
-    const count = cue.text === "" ? 0 : cue.text.split(" ").length;
-    if (count !== wordMs.length) {
-      throw new TranscriptShapeError(
-        `cue ${i} has ${count} words in its text but ${wordMs.length} word times`,
-      );
-    }
+    checkWordCount(cue.text, i, wordMs.length);
     return { t0Ms: cue.t0Ms, t1Ms: cue.t1Ms, text: cue.text, wordMs };
   });
+}
+
+/** Throws a TranscriptShapeError when cue `i`'s text does not have `times` words. */
+function checkWordCount(text: string, i: number, times: number): void {
+  let count = text === "" ? 0 : 1;
+  for (let at = text.indexOf(" "); at !== -1; at = text.indexOf(" ", at + 1)) count++;
+  if (count !== times)
+    throw new TranscriptShapeError(`cue ${i} has ${count} words in its text but ${times} word times`);
+}
+
+/**
+ * Every word's start, cue by cue, and where each cue's words start: from the words as they are when every
+ * cue's words are together (`cueFirst`), else gathered by cue as `storedCues` does; every cue's text is
+ * checked to have as many words.
+ */
+function cueWordTimes(
+  transcript: Transcript,
+  cueFirst: Int32Array | undefined,
+): { wordMs: Uint32Array; firstWord: Int32Array } {
+  const { cues, words } = transcript;
+  if (cueFirst === undefined) {
+    const stored = storedCues(transcript);
+    const firstWord = new Int32Array(cues.length + 1);
+    stored.forEach((cue, i) => {
+      firstWord[i + 1] = (firstWord[i] as number) + cue.wordMs.length;
+    });
+    const wordMs = new Uint32Array(firstWord[cues.length] as number);
+    stored.forEach((cue, i) => {
+      wordMs.set(cue.wordMs, firstWord[i] as number);
+    });
+    return { wordMs, firstWord };
+  }
+  for (let i = 0; i < cues.length; i++)
+    checkWordCount(
+      (cues[i] as { text: string }).text,
+      i,
+      (cueFirst[i + 1] as number) - (cueFirst[i] as number),
+    );
+  const wordMs = new Uint32Array(words.length);
+  for (let w = 0; w < words.length; w++) wordMs[w] = (words[w] as TimedWord).tStartMs;
+  return { wordMs, firstWord: cueFirst };
+}
+
+/** `JSON.stringify` of a string: quoted as it is when nothing in it needs escaping, as most cue texts. */
+function jsonString(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // Quotes, backslashes, control characters and (lone) surrogates are escaped: left to JSON.stringify.
+    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff))
+      return JSON.stringify(text);
+  }
+  return `"${text}"`;
 }
 
 /** The most bytes of a cue text's JSON a posting block can hold. */
 const MAX_CUE_JSON_BYTES = 0xffff;
 
-/**
- * A cue's words as `spokenForm` reads them, prepared once for all the postings in the cue: each
- * single-space-separated word's whitespace-separated parts, and whether one of them opens (or holds) a
- * `[` once normalised.
- */
-export interface CueWords {
-  parts: string[][];
-  bracket: boolean[];
-}
-
-/** Whitespace other than the space the cue's words are separated by. */
-const OTHER_SPACE = /[^\S ]/;
-/** Text without a `[` or `［`, nor anything that could normalise to one, outside plain ASCII. */
-const NO_BRACKET = /^[^[\uff3b\u0080-\uffff]*$/;
-
-export function cueWords(cueText: string): CueWords {
-  const words = cueText.split(" ");
-  const split = OTHER_SPACE.test(cueText);
-  const parts: string[][] = new Array(words.length);
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i] as string;
-    parts[i] = split ? word.split(/\s+/).filter((part) => part !== "") : word === "" ? [] : [word];
+/** The catalogue words spoken, as the transcript stores them: each hit's word, time and form when not the key. */
+function spokenColumns(
+  hits: SlotHits,
+  slots: Int32Array,
+  norms: readonly string[],
+  tokenMs: (token: number) => number,
+  matcher: SpokenMatcher,
+): { count: number; word: Int32Array; tStartMs: Float64Array; formJson: Array<string | undefined> } {
+  const count = hits.count;
+  const word = hits.word.slice(0, count);
+  const tStartMs = new Float64Array(count);
+  const formJson: Array<string | undefined> = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const start = hits.start[i] as number;
+    const length = hits.length[i] as number;
+    tStartMs[i] = tokenMs(start);
+    if (matcher.isKey(word[i] as number, slots, start, length)) formJson[i] = undefined;
+    else if (length === 1) formJson[i] = matcher.tokens.jsonOf(slots[start] as number);
+    else formJson[i] = JSON.stringify(norms.slice(start, start + length).join(" "));
   }
-  const bracket: boolean[] = new Array(words.length).fill(false);
-  if (!NO_BRACKET.test(cueText)) {
-    for (let i = 0; i < words.length; i++)
-      bracket[i] = (parts[i] as string[]).some((part) => normalise(part).includes("["));
-  }
-  return { parts, bracket };
-}
-
-/**
- * The form spoken at `tStartMs` in the cue: the caption word with that time, tokenised, as many tokens as
- * the word's key has; undefined when it is the key itself (or cannot be found).
- */
-export function spokenForm(
-  cueText: string,
-  wordMs: ArrayLike<number>,
-  tStartMs: number,
-  norm: string,
-  language: string,
-  words: CueWords = cueWords(cueText),
-): string | undefined {
-  let at = -1;
-  for (let i = 0; i < wordMs.length; i++) {
-    if (wordMs[i] === tStartMs) {
-      at = i;
-      break;
-    }
-  }
-  if (at === -1) return undefined;
-  let length = 1;
-  for (let i = norm.indexOf(" "); i !== -1; i = norm.indexOf(" ", i + 1)) length++;
-  const form = leadingTokens(words, at, length, language).join(" ");
-  return form === norm || form === "" ? undefined : form;
-}
-
-/** The parts of words [from, to) of the cue, in order. */
-function partsOf(words: CueWords, from: number, to: number): string[] {
-  if (to - from === 1) return words.parts[from] as string[];
-  const out: string[] = [];
-  for (let i = from; i < to; i++) for (const part of words.parts[i] as string[]) out.push(part);
-  return out;
-}
-
-/**
- * The first `count` tokens of the words from `at` on, as tokenising the whole rest of the cue gives them,
- * from as few words as it takes. A word's tokens depend on the words after it only through a `[` sound
- * annotation, so a window of words of which none holds a `[` tokenises as it does within the rest.
- */
-function leadingTokens(words: CueWords, at: number, count: number, language: string): string[] {
-  const length = words.parts.length;
-  for (let end = Math.min(length, at + count); ; end = Math.min(length, at + (end - at) * 2)) {
-    let bracket = false;
-    for (let i = at; i < end && !bracket; i++) bracket = words.bracket[i] as boolean;
-    if (end === length || bracket) {
-      return tokeniseWords(partsOf(words, at, length), language)
-        .slice(0, count)
-        .map((token) => token.norm);
-    }
-    const tokens = tokeniseWords(partsOf(words, at, end), language);
-    if (tokens.length >= count) return tokens.slice(0, count).map((token) => token.norm);
-  }
+  return { count, word, tStartMs, formJson };
 }
 
 export function processClip(
@@ -176,71 +160,111 @@ export function processClip(
   captionFormat: string,
   index: LanguageIndex,
 ): ProcessedClip {
-  const cues = storedCues(transcript);
-  const spoken = spokenWords(transcript.words, meta.language, index.matcher);
-  const encoded = encodeTranscript(
-    cues,
-    spoken.hits.map((hit) => ({
-      word: hit.word,
-      tStartMs: hit.tStartMs,
-      formJson: hit.form === index.norms[hit.word] ? undefined : JSON.stringify(hit.form),
-    })),
+  const { cues, words } = transcript;
+  const { matcher } = index;
+  const dictionary = matcher.tokens;
+  const wordTokens = tokeniseWords(
+    words.map((w) => w.token),
+    meta.language,
   );
-  const first = firstOccurrences(spoken.hits);
-  const postings = new Int32Array(first.size * 3);
-  const occurrenceBytes = new Uint16Array(first.size * 2);
-  const cueJson = new Map<number, Buffer>();
-  const wordsOfCue = new Map<number, CueWords>();
-  const parts: Buffer[] = [];
-  let i = 0;
-  for (const hit of first.values()) {
-    const cue = cues[hit.cueIdx];
-    let text = cueJson.get(hit.cueIdx);
+  const n = wordTokens.length;
+  const norms: string[] = new Array(n);
+  const slots = new Int32Array(n);
+  const tokenWord = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const token = wordTokens[i] as WordToken;
+    norms[i] = token.norm;
+    tokenWord[i] = token.word;
+  }
+  dictionary.slotsOf(n, (i) => norms[i] as string, slots);
+  const cueTexts = cues.map((cue) => cue.text);
+  const forms = new ClipForms(words, cueTexts, tokenWord);
+  const times = cueWordTimes(transcript, forms.cueFirst);
+  const tokenMs = (token: number): number => (words[tokenWord[token] as number] as TimedWord).tStartMs;
+  const hits = matcher.match(slots, n);
+  const encoded = encodeTranscriptColumns(cues, times, spokenColumns(hits, slots, norms, tokenMs, matcher));
+
+  // Each posting's occurrence: its cue's text as JSON (once a cue), then its form as JSON unless the key.
+  const first = matcher.firstHits();
+  const postings = new Int32Array(first.count * 3);
+  const parts: string[] = [];
+  const cueJson: Array<string | undefined> = new Array(cues.length);
+  const wordsOfCue: Array<CueWords | undefined> = new Array(cues.length);
+  for (let p = 0; p < first.count; p++) {
+    const hit = first.hit[p] as number;
+    const word = hits.word[hit] as number;
+    const start = hits.start[hit] as number;
+    const timed = words[tokenWord[start] as number] as TimedWord;
+    const cueIdx = timed.cueIdx;
+    const cue = cues[cueIdx];
+    let text = cueJson[cueIdx];
     if (text === undefined) {
-      text = Buffer.from(JSON.stringify(cue?.text ?? ""), "utf8");
-      if (text.length > MAX_CUE_JSON_BYTES)
-        throw new TranscriptShapeError(`cue ${hit.cueIdx} is longer than a posting can hold`);
-      cueJson.set(hit.cueIdx, text);
+      text = jsonString(cue?.text ?? "");
+      cueJson[cueIdx] = text;
     }
-    let words: CueWords | undefined;
+    parts.push(text);
+    let formJson: string | undefined;
     if (cue !== undefined) {
-      words = wordsOfCue.get(hit.cueIdx);
-      if (words === undefined) {
-        words = cueWords(cue.text);
-        wordsOfCue.set(hit.cueIdx, words);
+      const keyTokens = matcher.keyTokens(word);
+      if (forms.formIsClipTokens(start, keyTokens)) {
+        if (!matcher.isKey(word, slots, start, keyTokens))
+          formJson =
+            keyTokens === 1
+              ? dictionary.jsonOf(slots[start] as number)
+              : JSON.stringify(norms.slice(start, start + keyTokens).join(" "));
+      } else {
+        const wordMs = times.wordMs.subarray(
+          times.firstWord[cueIdx] as number,
+          times.firstWord[cueIdx + 1] as number,
+        );
+        let cueWordsOf = wordsOfCue[cueIdx];
+        if (cueWordsOf === undefined) {
+          cueWordsOf = cueWords(cue.text);
+          wordsOfCue[cueIdx] = cueWordsOf;
+        }
+        const norm = index.norms[word] as string;
+        const form = spokenForm(cue.text, wordMs, timed.tStartMs, norm, meta.language, cueWordsOf);
+        if (form !== undefined) formJson = JSON.stringify(form);
       }
     }
-    const form =
-      cue &&
-      spokenForm(cue.text, cue.wordMs, hit.tStartMs, index.norms[hit.word] as string, meta.language, words);
-    const formJson = form === undefined ? undefined : Buffer.from(JSON.stringify(form), "utf8");
-    parts.push(text);
-    if (formJson !== undefined) parts.push(formJson);
-    occurrenceBytes[(i / 3) * 2] = text.length;
-    occurrenceBytes[(i / 3) * 2 + 1] = formJson?.length ?? 0;
-    postings[i++] = hit.word;
-    postings[i++] = hit.tStartMs;
-    postings[i++] = hit.cueIdx;
+    parts.push(formJson ?? "");
+    postings[3 * p] = word;
+    postings[3 * p + 1] = timed.tStartMs;
+    postings[3 * p + 2] = cueIdx;
   }
-  const occurrences = new Uint8Array(Buffer.concat(parts));
+  const run = new Utf8Run(parts);
+  const occurrenceBytes = new Uint16Array(first.count * 2);
+  for (let p = 0; p < first.count; p++) {
+    const text = run.lengths[2 * p] as number;
+    if (text > MAX_CUE_JSON_BYTES)
+      throw new TranscriptShapeError(`cue ${postings[3 * p + 2]} is longer than a posting can hold`);
+    occurrenceBytes[2 * p] = text;
+    occurrenceBytes[2 * p + 1] = run.lengths[2 * p + 1] as number;
+  }
+  const occurrences = Buffer.allocUnsafe(run.bytes);
+  run.writeTo(occurrences, 0);
+
   // The level profile counts tokens, not words: each catalogue token at the easiest level it can be read at.
-  const tokenLevels = new Map<number, number>();
-  for (const hit of spoken.hits) {
-    if (hit.length !== 1) continue;
-    const level = index.levels[hit.word] as number;
-    const seen = tokenLevels.get(hit.token);
-    if (seen === undefined || level < seen) tokenLevels.set(hit.token, level);
+  // Hits come by start token, so a token's single-token hits are together.
+  const tokenLevels: number[] = [];
+  let atToken = -1;
+  for (let i = 0; i < hits.count; i++) {
+    if (hits.length[i] !== 1) continue;
+    const level = index.levels[hits.word[i] as number] as number;
+    const start = hits.start[i] as number;
+    if (start !== atToken) {
+      tokenLevels.push(level);
+      atToken = start;
+    } else if (level < (tokenLevels[tokenLevels.length - 1] as number)) {
+      tokenLevels[tokenLevels.length - 1] = level;
+    }
   }
-  const level = screenLevel({
-    tokenLevels: [...tokenLevels.values()],
-    durationS: meta.durationS,
-    spokenWordCount: transcript.words.length,
-  });
+  const level = screenLevel({ tokenLevels, durationS: meta.durationS, spokenWordCount: words.length });
   const topic = screenTopic({
     categories: meta.categories,
     title: meta.title,
     tags: meta.tags,
-    transcriptTokens: spoken.tokens,
+    transcriptTokens: norms,
   });
   return {
     meta,
@@ -252,9 +276,9 @@ export function processClip(
     occurrenceBytes,
     level,
     topic,
-    wordCount: first.size,
-    wordsPerMinute: wordsPerMinute(transcript.words),
+    wordCount: first.count,
+    wordsPerMinute: wordsPerMinute(words),
     // Last: the dictionary learns the clip's tokens only once nothing can reject the clip any more.
-    tokens: clipTokens(spoken.tokens, index.tokens),
+    tokens: clipTokensOfSlots(slots, n, dictionary),
   };
 }

@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { wordsPerMinute } from "./speech-pace.js";
+import { isSpoken, wordsPerMinute } from "./speech-pace.js";
 
 function words(...startsMs: number[]) {
   return startsMs.map((tStartMs, i) => ({ token: `w${i}`, tStartMs }));
@@ -31,5 +32,23 @@ describe("wordsPerMinute", () => {
     expect(wordsPerMinute([])).toBe(0);
     expect(wordsPerMinute(words(5000))).toBe(0);
     expect(wordsPerMinute(words(0, 5000, 10_000))).toBe(0);
+  });
+});
+
+describe("isSpoken", () => {
+  /** The definition: a letter or a digit, and not a bracketed sound tag. */
+  const oracle = (token: string): boolean => /[\p{L}\p{N}]/u.test(token) && !/^[[(].*[\])]$/.test(token);
+
+  it("says what its definition says of any word, ASCII or not", () => {
+    const char = fc.constantFrom(..."[]()aZ09.,'>-_ \n\u2028éß٣\u0301".split(""));
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 8 }), (chars) => {
+        const token = chars.join("");
+        expect(isSpoken(token), JSON.stringify(token)).toBe(oracle(token));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const token of ["[Music]", "(laughs)", "[", "]", "[]", "(a", "a)", "[a\nb]", "[x)", "ok"])
+      expect(isSpoken(token), token).toBe(oracle(token));
   });
 });

@@ -7,9 +7,24 @@
 import type { TimedWord } from "../captions/transcript.js";
 import { PAUSE_MS } from "../snapshot/pace.js";
 
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const SOUND_TAG = /^[[(].*[\])]$/;
+
 /** A caption word that is spoken: it has a letter or a digit, and is not a bracketed sound tag ([Music]). */
-function isSpoken(token: string): boolean {
-  return /[\p{L}\p{N}]/u.test(token) && !/^[[(].*[\])]$/.test(token);
+export function isSpoken(token: string): boolean {
+  // Printable ASCII (most caption words) is read by hand: a letter or digit there is [A-Za-z0-9], and no
+  // character of it ends a line, which `.` in the tag's pattern would not cross.
+  let letterOrDigit = false;
+  for (let i = 0; i < token.length; i++) {
+    const code = token.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e) return LETTER_OR_DIGIT.test(token) && !SOUND_TAG.test(token);
+    if (!letterOrDigit)
+      letterOrDigit = ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) || (code >= 0x30 && code <= 0x39);
+  }
+  if (!letterOrDigit) return false;
+  const open = token.charCodeAt(0);
+  const close = token.charCodeAt(token.length - 1);
+  return !((open === 0x5b || open === 0x28) && (close === 0x5d || close === 0x29) && token.length >= 2);
 }
 
 /** Words per minute while speaking, rounded to an integer; 0 when the clip has no two words close enough. */

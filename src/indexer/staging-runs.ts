@@ -27,6 +27,11 @@ export class StagingRuns {
     this.#path = path;
   }
 
+  /** The scratch file. */
+  get path(): string {
+    return this.#path;
+  }
+
   /** True once a run has been written. */
   get started(): boolean {
     return this.#fd !== undefined;
@@ -106,6 +111,19 @@ export class StagingRuns {
       parts.push(part);
     }
     return (key) => (byKey.get(key) ?? []).map((part) => this.#read(part));
+  }
+
+  /**
+   * Where every part lies in the file, ordered by key, then by run: the keys, offsets and lengths (nothing
+   * before the first run).
+   */
+  layout(): { keys: Int32Array; offsets: Float64Array; lengths: Uint32Array } {
+    const order = this.#fd === undefined ? new Int32Array(0) : this.#ordered();
+    return {
+      keys: Int32Array.from(order, (part) => this.#keys[part] as number),
+      offsets: Float64Array.from(order, (part) => this.#offsets[part] as number),
+      lengths: Uint32Array.from(order, (part) => this.#lengths[part] as number),
+    };
   }
 
   /** Every key's parts, keys in order, each key's parts in the order of their runs. */

@@ -1,7 +1,8 @@
 /** The catalogue as sent to parse workers: plain arrays that survive structured cloning. */
-import { CatalogueMatcher, type MatcherSpelling } from "../catalogue/matcher.js";
+import type { MatcherSpelling } from "../catalogue/matcher.js";
 import { TokenDictionary } from "./clip-tokens.js";
 import type { LanguageIndex } from "./process-clip.js";
+import { SpokenMatcher } from "./spoken-matcher.js";
 
 export interface SerializedLanguage {
   spellings: MatcherSpelling[];
@@ -16,10 +17,9 @@ export function hydrateLanguages(data: SerializedLanguages): Map<string, Languag
   const languages = new Map<string, LanguageIndex>();
   for (const [language, { spellings, levels, norms }] of Object.entries(data)) {
     languages.set(language, {
-      matcher: new CatalogueMatcher(spellings),
+      matcher: new SpokenMatcher(spellings, norms, new TokenDictionary()),
       levels,
       norms,
-      tokens: new TokenDictionary(),
     });
   }
   return languages;

@@ -13,13 +13,14 @@ import { readCatalogueDir } from "../catalogue/read.js";
 import { LEVELS, TOPICS } from "../domain.js";
 import { verifySnapshotFileSync } from "../snapshot/checksum.js";
 import { openSnapshotFile } from "../snapshot/open.js";
-import { deflateHeap } from "../snapshot/posting-block.js";
 import { RECENT_KEY_CLIPS, SNAPSHOT_SCHEMA_VERSION, SnapshotError } from "../snapshot/schema.js";
 import { assignWordIds } from "./catalogue-ids.js";
 import type { ClipMeta } from "./clip-meta.js";
 import { TokenDictionary } from "./clip-tokens.js";
 import { clipIdOf } from "./ids.js";
+import { mergeWords } from "./posting-merge.js";
 import { type ProcessedClip, processClip } from "./process-clip.js";
+import { SpokenMatcher } from "./spoken-matcher.js";
 import { encodeTokens } from "./token-batch.js";
 import { hydrateLanguages } from "./worker-data.js";
 import { SnapshotWriter } from "./writer.js";
@@ -48,7 +49,10 @@ function clip(videoId: string, text = "We run to the park for an ice cream."): P
   const vtt = `WEBVTT\n\n00:00:00.000 --> 00:00:04.000\n${text}\n`;
   if (!index) throw new Error("no English index");
   // A dictionary of its own: the clip can go to any writer (a dictionary's clips all go to one).
-  return processClip(meta, parseCaptions(vtt, "vtt"), "vtt", { ...index, tokens: new TokenDictionary() });
+  const serialized = english?.serialized;
+  if (!serialized) throw new Error("no English catalogue");
+  const matcher = new SpokenMatcher(serialized.spellings, serialized.norms, new TokenDictionary());
+  return processClip(meta, parseCaptions(vtt, "vtt"), "vtt", { ...index, matcher });
 }
 
 function write(out: string, clips: ProcessedClip[], builtAt = BUILT_AT, languages = ["en"]): string {
@@ -160,7 +164,7 @@ describe("SnapshotWriter", () => {
     expect(id([clip("a"), clip("b", "Children ran.")])).not.toBe(base);
   });
 
-  it("writes the same file when the posting blocks' heaps are deflated and the token blocks encoded elsewhere, a batch at a time", async () => {
+  it("writes the same file when the words' postings are merged and the token blocks encoded elsewhere, a batch at a time", async () => {
     const texts = ["We run to the park for an ice cream.", "Children ran home.", "The cat sat on the mat."];
     // Fresh clips for each writer: a writer puts the word ids into a clip's transcript.
     const clips = (): ProcessedClip[] => Array.from({ length: 60 }, (_, i) => clip(`v${i}`, texts[i % 3]));
@@ -183,10 +187,10 @@ describe("SnapshotWriter", () => {
       BUILT_AT,
       {},
       {
-        deflate: async (heaps) => {
+        mergePostings: async (job) => {
           batches++;
           await new Promise((resolve) => setTimeout(resolve, 1));
-          return heaps.map((heap) => deflateHeap(heap));
+          return mergeWords(job);
         },
         encodeTokens: async (batch) => {
           batches++;

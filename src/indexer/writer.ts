@@ -10,12 +10,16 @@ import { rememberVerified, sealSnapshotFile } from "../snapshot/checksum.js";
 import { encodeClipColumnsFromDb } from "../snapshot/clip-columns.js";
 import { encodeFeedColumns, scanFeedColumns } from "../snapshot/feed-columns.js";
 import { paceOf } from "../snapshot/pace.js";
-import { deflateHeap } from "../snapshot/posting-block.js";
-import { DirectoryWriter } from "../snapshot/posting-directory.js";
+import {
+  blockId,
+  DIRECTORY_LEVELS,
+  type DirectoryBlock,
+  DirectoryWriter,
+} from "../snapshot/posting-directory.js";
 import { RECENT_KEY_CLIPS, SNAPSHOT_DDL, SNAPSHOT_SCHEMA_VERSION } from "../snapshot/schema.js";
 import { setSpokenWordIds } from "../snapshot/transcript-blob.js";
 import { CorpusCounts } from "./corpus-stats.js";
-import { type BlockBatch, postingBatches } from "./posting-batches.js";
+import { type MergedBlocks, type MergeJob, mergeWords, type PostingMerger } from "./posting-merge.js";
 import { PostingSorter } from "./posting-sorter.js";
 import type { ProcessedClip } from "./process-clip.js";
 import type { TokenEncoder } from "./token-batch.js";
@@ -54,15 +58,13 @@ export interface SnapshotSummary {
 }
 
 const BATCH = 500;
-/** Batches of posting blocks deflating at once (`finishAsync`). */
-const DEFLATE_BATCHES_IN_FLIGHT = 4;
+/** Staged bytes of the words merged in one job (`posting-merge.ts`), and jobs merging at once. */
+const MERGE_JOB_BYTES = 2 * 1024 * 1024;
+const MERGES_IN_FLIGHT = 4;
 
-/** Deflates heaps of posting blocks (`deflateHeap` each), elsewhere: on worker threads. */
-export type HeapDeflater = (heaps: readonly Uint8Array[]) => Promise<Uint8Array[]>;
-
-/** What `finishAsync` hands to other threads: the posting blocks' heaps, the positional index's tokens. */
+/** What `finishAsync` hands to other threads: the words' postings to merge, the positional index's tokens. */
 export interface FinishHelpers {
-  deflate: HeapDeflater;
+  mergePostings: PostingMerger;
   encodeTokens: TokenEncoder;
 }
 
@@ -180,43 +182,40 @@ export class SnapshotWriter {
     meta: Record<string, string>,
   ): SnapshotSummary {
     const directory = new DirectoryWriter();
-    for (const batch of postingBatches(this.#postings.groups(), directory))
-      this.#writeBlocks(
-        batch,
-        batch.heaps.map((heap) => deflateHeap(heap)),
-      );
+    for (const job of this.#postings.mergeJobs(MERGE_JOB_BYTES))
+      this.#writeMerged(job, mergeWords(job), directory);
     this.#writeDirectory(directory);
     this.#tokens.write(this.#db);
     return this.#finishRest(words, languages, builtAt, meta);
   }
 
   /**
-   * As `finish`, with the posting blocks' heaps deflated by `deflate` (on other threads) a batch at a time
-   * while this thread sorts and encodes the next; the blocks are written in the same order, so the
-   * snapshot is the same.
+   * As `finish`, with the words' postings merged into blocks by `mergePostings` (on other threads) a batch
+   * of words at a time while this thread writes the blocks of the batch before; the blocks are written in
+   * the same order, so the snapshot is the same.
    */
   async finishAsync(
     words: readonly WordRow[],
     languages: readonly string[],
     builtAt: string,
     meta: Record<string, string>,
-    { deflate, encodeTokens }: FinishHelpers,
+    { mergePostings, encodeTokens }: FinishHelpers,
   ): Promise<SnapshotSummary> {
     const directory = new DirectoryWriter();
-    const inFlight: Array<{ batch: BlockBatch; deflated: Promise<Uint8Array[]> }> = [];
+    const inFlight: Array<{ job: MergeJob; merged: Promise<MergedBlocks> }> = [];
     const writeOldest = async (): Promise<void> => {
       const oldest = inFlight.shift();
-      if (oldest) this.#writeBlocks(oldest.batch, await oldest.deflated);
+      if (oldest) this.#writeMerged(oldest.job, await oldest.merged, directory);
     };
     try {
-      for (const batch of postingBatches(this.#postings.groups(), directory)) {
-        inFlight.push({ batch, deflated: deflate(batch.heaps) });
-        if (inFlight.length >= DEFLATE_BATCHES_IN_FLIGHT) await writeOldest();
+      for (const job of this.#postings.mergeJobs(MERGE_JOB_BYTES)) {
+        inFlight.push({ job, merged: mergePostings(job) });
+        if (inFlight.length >= MERGES_IN_FLIGHT) await writeOldest();
       }
       while (inFlight.length > 0) await writeOldest();
     } finally {
       // None left to reject unobserved.
-      await Promise.allSettled(inFlight.map((b) => b.deflated));
+      await Promise.allSettled(inFlight.map((b) => b.merged));
     }
     this.#writeDirectory(directory);
     await this.#tokens.writeAsync(this.#db, encodeTokens);
@@ -304,13 +303,28 @@ export class SnapshotWriter {
     return summary;
   }
 
-  /** A batch of posting blocks, their heaps deflated, into the snapshot in order. */
-  #writeBlocks(batch: BlockBatch, deflated: readonly Uint8Array[]): void {
-    for (let i = 0; i < batch.ids.length; i++) {
-      const block = Buffer.concat([batch.fixed[i] as Buffer, deflated[i] as Uint8Array]);
-      this.#insertBlock.run(batch.ids[i], block);
-      this.#hash.update(block);
-      if (++this.#blockRows % 10_000 === 0) this.#db.exec("COMMIT; BEGIN");
+  /** A job's words' blocks into the snapshot in order, and their entries into the directory. */
+  #writeMerged(job: MergeJob, merged: MergedBlocks, directory: DirectoryWriter): void {
+    if (merged.blocks.length !== job.wordIds.length)
+      throw new Error("posting merge: a batch came back with another number of words");
+    let block = 0;
+    for (let w = 0; w < job.wordIds.length; w++) {
+      const wordId = job.wordIds[w] as number;
+      const entries: DirectoryBlock[] = [];
+      for (let ordinal = 0; ordinal < (merged.blocks[w] as number); ordinal++, block++) {
+        const from = block === 0 ? 0 : (merged.ends[block - 1] as number);
+        const data = merged.data.subarray(from, merged.ends[block] as number);
+        const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+        this.#insertBlock.run(blockId(wordId, ordinal), bytes);
+        this.#hash.update(bytes);
+        if (++this.#blockRows % 10_000 === 0) this.#db.exec("COMMIT; BEGIN");
+        const at = block * DIRECTORY_LEVELS;
+        entries.push({
+          minKey: merged.minKeys[block] as number,
+          counts: merged.levelCounts.subarray(at, at + DIRECTORY_LEVELS),
+        });
+      }
+      directory.add(wordId, entries);
     }
   }
 

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cueCount, decodeCue, decodeTranscript, encodeTranscript } from "./transcript-blob.js";
+import {
+  cueCount,
+  decodeCue,
+  decodeSpokenWords,
+  decodeTranscript,
+  encodeTranscript,
+} from "./transcript-blob.js";
 
 const word = fc.stringMatching(/^[a-zA-Zéü'’>?.,0-9]{1,8}$/);
 const cue = fc
@@ -48,5 +54,58 @@ describe("transcript blob", () => {
       { token: "We", tStartMs: 3760, cueIdx: 1 },
       { token: "tested", tStartMs: 4000, cueIdx: 1 },
     ]);
+  });
+
+  it("lays a transcript out as schema 5 stores it, byte for byte", () => {
+    const blob = encodeTranscript(
+      [
+        { t0Ms: 240, t1Ms: 3750, text: "Does fast charging", wordMs: [240, 560, 800] },
+        { t0Ms: 3760, t1Ms: 6789, text: ">> Wé tested", wordMs: [3760, 3760, 4000] },
+      ],
+      [
+        { word: 7, tStartMs: 560, formJson: undefined },
+        { word: 3, tStartMs: 4000, formJson: JSON.stringify("tested") },
+      ],
+    );
+    expect(Buffer.from(blob).toString("hex")).toBe(
+      "0200000006000000f0000000a60e0000000000001200000000000000b00e0000851a0000120000001f000000" +
+        "03000000f00000003002000020030000b00e0000b00e0000a00f0000446f65732066617374206368617267696e67" +
+        "3e3e2057c3a920746573746564020000000700000030020000000003000000a00f000008002274657374656422",
+    );
+  });
+
+  it("gives back the words spoken with their forms, whatever the text and forms hold", () => {
+    const spokenWord = fc.record({
+      word: fc.nat(100_000),
+      tStartMs: fc.nat(10_000_000),
+      formJson: fc.option(
+        word.map((w) => JSON.stringify(w)),
+        { nil: undefined },
+      ),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(cue, { maxLength: 10 }),
+        fc.array(spokenWord, { maxLength: 20 }),
+        (cues, spoken) => {
+          const blob = encodeTranscript(cues, spoken);
+          expect(decodeSpokenWords(blob)).toEqual(
+            spoken.map((w) => ({ wordId: w.word, tStartMs: w.tStartMs, formJson: w.formJson })),
+          );
+          cues.forEach((c, idx) => {
+            expect(decodeCue(blob, idx)?.text).toBe(c.text);
+          });
+        },
+      ),
+    );
+  });
+
+  it("encodes each cue's text on its own, so lone surrogates at the ends of two cues stay apart", () => {
+    const blob = encodeTranscript([
+      { t0Ms: 0, t1Ms: 10, text: "a\ud800", wordMs: [0] },
+      { t0Ms: 10, t1Ms: 20, text: "\udc00b", wordMs: [10] },
+    ]);
+    expect(decodeCue(blob, 0)?.text).toBe("a\ufffd");
+    expect(decodeCue(blob, 1)?.text).toBe("\ufffdb");
   });
 });

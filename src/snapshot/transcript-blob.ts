@@ -12,6 +12,7 @@
  * workers write word indexes in the wordId field; the writer puts the ids in (`setSpokenWordIds`).
  */
 import type { Cue, TimedWord, Transcript } from "../captions/transcript.js";
+import { Utf8Run } from "./utf8-run.js";
 
 const HEADER_BYTES = 8;
 const CUE_BYTES = 20;
@@ -34,47 +35,97 @@ export interface EncodableSpokenWord {
 
 const SPOKEN_BYTES = 10;
 
+/** A cue's times and text, its words given apart (`CueWordTimes`). */
+export interface EncodableCueText {
+  t0Ms: number;
+  t1Ms: number;
+  text: string;
+}
+
+/** The starts of every cue's words: cue i's are `wordMs[firstWord[i] … firstWord[i + 1])`. */
+export interface CueWordTimes {
+  wordMs: ArrayLike<number>;
+  /** One more entry than there are cues. */
+  firstWord: ArrayLike<number>;
+}
+
+/** The catalogue words spoken, by field: word `i` is `word[i]` at `tStartMs[i]` with `formJson[i]`. */
+export interface SpokenWordColumns {
+  count: number;
+  word: ArrayLike<number>;
+  tStartMs: ArrayLike<number>;
+  formJson: ArrayLike<string | undefined>;
+}
+
 export function encodeTranscript(
   cues: readonly EncodableCue[],
   spoken: readonly EncodableSpokenWord[] = [],
 ): Uint8Array {
-  const texts = cues.map((cue) => Buffer.from(cue.text, "utf8"));
-  const wordCount = cues.reduce((n, cue) => n + cue.wordMs.length, 0);
-  const textBytes = texts.reduce((n, t) => n + t.length, 0);
+  const firstWord = new Int32Array(cues.length + 1);
+  cues.forEach((cue, i) => {
+    firstWord[i + 1] = (firstWord[i] as number) + cue.wordMs.length;
+  });
+  const wordMs = new Uint32Array(firstWord[cues.length] as number);
+  cues.forEach((cue, i) => {
+    wordMs.set(cue.wordMs, firstWord[i] as number);
+  });
+  return encodeTranscriptColumns(
+    cues,
+    { wordMs, firstWord },
+    {
+      count: spoken.length,
+      word: spoken.map((w) => w.word),
+      tStartMs: spoken.map((w) => w.tStartMs),
+      formJson: spoken.map((w) => w.formJson),
+    },
+  );
+}
+
+/** As `encodeTranscript`, from the cues' word times and the words spoken as columns: the same bytes. */
+export function encodeTranscriptColumns(
+  cues: readonly EncodableCueText[],
+  times: CueWordTimes,
+  spoken: SpokenWordColumns,
+): Uint8Array {
+  const texts = new Utf8Run(cues.map((cue) => cue.text));
+  const formJsons: string[] = [];
+  for (let i = 0; i < spoken.count; i++) {
+    const json = spoken.formJson[i];
+    if (json !== undefined) formJsons.push(json);
+  }
+  const forms = new Utf8Run(formJsons);
+  const wordCount = times.firstWord[cues.length] as number;
   const wordsAt = HEADER_BYTES + cues.length * CUE_BYTES;
   const textAt = wordsAt + wordCount * 4;
-  const forms = spoken.map((w) => (w.formJson === undefined ? undefined : Buffer.from(w.formJson, "utf8")));
-  const spokenAt = textAt + textBytes;
-  const formsAt = spokenAt + 4 + spoken.length * SPOKEN_BYTES;
-  const out = Buffer.alloc(formsAt + forms.reduce((n, f) => n + (f?.length ?? 0), 0));
-  out.writeUInt32LE(cues.length, 0);
-  out.writeUInt32LE(wordCount, 4);
-  let word = 0;
+  const spokenAt = textAt + texts.bytes;
+  const formsAt = spokenAt + 4 + spoken.count * SPOKEN_BYTES;
+  const out = Buffer.alloc(formsAt + forms.bytes);
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  view.setUint32(0, cues.length, true);
+  view.setUint32(4, wordCount, true);
   let text = 0;
-  cues.forEach((cue, i) => {
+  for (let i = 0; i < cues.length; i++) {
+    const cue = cues[i] as EncodableCueText;
     const at = HEADER_BYTES + i * CUE_BYTES;
-    const bytes = texts[i] as Buffer;
-    out.writeUInt32LE(cue.t0Ms, at);
-    out.writeUInt32LE(cue.t1Ms, at + 4);
-    out.writeUInt32LE(text, at + 8);
-    out.writeUInt32LE(text + bytes.length, at + 12);
-    out.writeUInt32LE(word, at + 16);
-    for (let w = 0; w < cue.wordMs.length; w++)
-      out.writeUInt32LE(cue.wordMs[w] as number, wordsAt + (word + w) * 4);
-    bytes.copy(out, textAt + text);
-    word += cue.wordMs.length;
-    text += bytes.length;
-  });
-  out.writeUInt32LE(spoken.length, spokenAt);
-  let form = formsAt;
-  spoken.forEach((w, i) => {
+    const bytes = texts.lengths[i] as number;
+    view.setUint32(at, cue.t0Ms, true);
+    view.setUint32(at + 4, cue.t1Ms, true);
+    view.setUint32(at + 8, text, true);
+    view.setUint32(at + 12, text + bytes, true);
+    view.setUint32(at + 16, times.firstWord[i] as number, true);
+    text += bytes;
+  }
+  for (let w = 0; w < wordCount; w++) view.setUint32(wordsAt + w * 4, times.wordMs[w] as number, true);
+  texts.writeTo(out, textAt);
+  view.setUint32(spokenAt, spoken.count, true);
+  let form = 0;
+  for (let i = 0; i < spoken.count; i++) {
     const at = spokenAt + 4 + i * SPOKEN_BYTES;
-    const bytes = forms[i];
-    out.writeUInt32LE(w.word, at);
-    out.writeUInt32LE(w.tStartMs, at + 4);
-    out.writeUInt16LE(bytes?.length ?? 0, at + 8);
-    if (bytes !== undefined) form += bytes.copy(out, form);
-  });
+    view.setUint32(at, spoken.word[i] as number, true);
+    view.setUint32(at + 4, spoken.tStartMs[i] as number, true);
+    view.setUint16(at + 8, spoken.formJson[i] === undefined ? 0 : (forms.lengths[form++] as number), true);
+  }
+  forms.writeTo(out, formsAt);
   return out;
 }
 

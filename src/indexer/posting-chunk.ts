@@ -1,0 +1,140 @@
+/**
+ * The posting sorter's chunk (`posting-sorter.ts`): its postings as they came, one 24-byte record each, with
+ * their word ids apart and their occurrences in one heap, all in shared memory; ordered by word, newest
+ * first, with a counting sort; and read back as one word's list, here or on a worker thread at the end of a
+ * build (`posting-merge.ts`).
+ */
+import { copyBytes, emptyList, type PostingList } from "../snapshot/posting-block.js";
+
+/**
+ * A posting's record, so that reading postings in word order (a gather over the chunk) touches one place
+ * instead of one per field: f64 key; u32 tMs; u32 start of its occurrence in the heap; u16 cueIdx; u16 text
+ * bytes; u16 form bytes; u8 level. Offsets are in units of each field's size.
+ */
+export const RECORD_BYTES = 24;
+export const F64_KEY = 0;
+export const U32_TMS = 2;
+export const U32_HEAP = 3;
+export const U16_CUE = 8;
+export const U16_TEXT = 9;
+export const U16_FORM = 10;
+export const U8_LEVEL = 22;
+
+/** A chunk's memory: records, word ids and heap, each in a SharedArrayBuffer. */
+export interface ChunkMemory {
+  records: SharedArrayBuffer;
+  words: Int32Array;
+  heap: Uint8Array;
+}
+
+/** The records seen as each field's type. */
+export interface ChunkViews {
+  words: Int32Array;
+  f64: Float64Array;
+  u32: Uint32Array;
+  u16: Uint16Array;
+  u8: Uint8Array;
+  heap: Uint8Array;
+}
+
+/** The chunk's postings by word: `order[start[w] … start[w + 1])` are word w's, newest first. */
+export interface ChunkOrder {
+  start: Int32Array;
+  order: Uint32Array;
+}
+
+/** A chunk and its order, shared with the threads that read its words' lists. */
+export type SharedChunk = ChunkMemory & ChunkOrder;
+
+export function newChunk(postings: number, heapBytes: number): ChunkMemory {
+  return {
+    records: new SharedArrayBuffer(postings * RECORD_BYTES),
+    words: new Int32Array(new SharedArrayBuffer(postings * 4)),
+    heap: new Uint8Array(new SharedArrayBuffer(heapBytes)),
+  };
+}
+
+export function chunkViews({ records, words, heap }: ChunkMemory): ChunkViews {
+  return {
+    words,
+    f64: new Float64Array(records),
+    u32: new Uint32Array(records),
+    u16: new Uint16Array(records),
+    u8: new Uint8Array(records),
+    heap,
+  };
+}
+
+/**
+ * The first `n` postings by word, each word's newest first: the runs of postings with one key (a clip's)
+ * ordered by key, newest first, then a stable counting sort by word.
+ */
+export function orderChunk({ words, f64 }: ChunkViews, n: number): ChunkOrder {
+  const runStarts: number[] = [];
+  for (let i = 0; i < n; i++)
+    if (i === 0 || f64[i * 3 + F64_KEY] !== f64[(i - 1) * 3 + F64_KEY]) runStarts.push(i);
+  runStarts.push(n);
+  const runs = runStarts.length - 1;
+  const runKeys = new Float64Array(runs);
+  for (let r = 0; r < runs; r++) runKeys[r] = f64[(runStarts[r] as number) * 3 + F64_KEY] as number;
+  const runOrder = new Uint32Array(runs);
+  for (let r = 0; r < runs; r++) runOrder[r] = r;
+  runOrder.sort((a, b) => (runKeys[b] as number) - (runKeys[a] as number) || a - b);
+  let maxWord = 0;
+  for (let i = 0; i < n; i++) if ((words[i] as number) > maxWord) maxWord = words[i] as number;
+  const groups = maxWord + 1;
+  const start = new Int32Array(groups + 1);
+  for (let i = 0; i < n; i++) {
+    const g = words[i] as number;
+    start[g + 1] = (start[g + 1] as number) + 1;
+  }
+  for (let g = 0; g < groups; g++) start[g + 1] = (start[g + 1] as number) + (start[g] as number);
+  const fill = start.slice(0, groups);
+  const order = new Uint32Array(n);
+  for (let k = 0; k < runs; k++) {
+    const r = runOrder[k] as number;
+    const end = runStarts[r + 1] as number;
+    for (let i = runStarts[r] as number; i < end; i++) {
+      const g = words[i] as number;
+      const f = fill[g] as number;
+      order[f] = i;
+      fill[g] = f + 1;
+    }
+  }
+  return { start, order };
+}
+
+/** Postings `order[from … to)` of the chunk as a list. */
+export function chunkList(views: ChunkViews, order: Uint32Array, from: number, to: number): PostingList {
+  const { f64, u32, u16, u8, heap } = views;
+  let heapBytes = 0;
+  for (let k = from; k < to; k++) {
+    const i = order[k] as number;
+    heapBytes += (u16[i * 12 + U16_TEXT] as number) + (u16[i * 12 + U16_FORM] as number);
+  }
+  const list = emptyList(to - from, heapBytes);
+  let at = 0;
+  for (let k = from, j = 0; k < to; k++, j++) {
+    const i = order[k] as number;
+    const text = u16[i * 12 + U16_TEXT] as number;
+    const bytes = text + (u16[i * 12 + U16_FORM] as number);
+    const s = u32[i * 6 + U32_HEAP] as number;
+    list.keys[j] = f64[i * 3 + F64_KEY] as number;
+    list.tMs[j] = u32[i * 6 + U32_TMS] as number;
+    list.cueIdx[j] = u16[i * 12 + U16_CUE] as number;
+    list.level[j] = u8[i * RECORD_BYTES + U8_LEVEL] as number;
+    list.textBytes[j] = text;
+    copyBytes(heap, s, s + bytes, list.heap, at);
+    at += bytes;
+    list.heapAt[j + 1] = at;
+  }
+  return list;
+}
+
+/** Word `wordId`'s postings in a chunk (`views` of it) as a list, or undefined when it has none there. */
+export function wordList(views: ChunkViews, chunk: ChunkOrder, wordId: number): PostingList | undefined {
+  if (wordId + 1 >= chunk.start.length) return undefined;
+  const from = chunk.start[wordId] as number;
+  const to = chunk.start[wordId + 1] as number;
+  return from === to ? undefined : chunkList(views, chunk.order, from, to);
+}
