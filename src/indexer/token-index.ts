@@ -15,6 +15,7 @@ import {
   type TokenClips,
   type TokenEncoder,
 } from "./token-batch.js";
+import { TokenLog } from "./token-log.js";
 
 /** Values held before a spill (a clip number, a count and positions per clip of each token): about 64 MB. */
 const DEFAULT_CHUNK_VALUES = 8_000_000;
@@ -23,45 +24,6 @@ const DEFAULT_CHUNK_VALUES = 8_000_000;
 interface DictionaryTokens {
   names: string[];
   ids: Int32Array;
-}
-
-/** A token's staged values in the chunk, as varints: a growable byte array. */
-class PendingBytes {
-  bytes = new Uint8Array(16);
-  length = 0;
-
-  #room(bytes: number): void {
-    if (this.length + bytes <= this.bytes.length) return;
-    let size = this.bytes.length * 2;
-    while (size < this.length + bytes) size *= 2;
-    const grown = new Uint8Array(size);
-    grown.set(this.bytes.subarray(0, this.length));
-    this.bytes = grown;
-  }
-
-  /** Appends a varint of `value` (below 2^32), as `VarintWriter` writes it. */
-  uint32(value: number): void {
-    this.#room(5);
-    let v = value >>> 0;
-    while (v >= 0x80) {
-      this.bytes[this.length++] = (v & 0x7f) | 0x80;
-      v >>>= 7;
-    }
-    this.bytes[this.length++] = v;
-  }
-
-  append(from: Uint8Array, start: number, end: number): void {
-    this.#room(end - start);
-    const bytes = this.bytes;
-    let at = this.length;
-    if (end - start > 32) bytes.set(from.subarray(start, end), at);
-    else for (let i = start; i < end; i++) bytes[at++] = from[i] as number;
-    this.length += end - start;
-  }
-
-  view(): Buffer {
-    return Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.length);
-  }
 }
 
 /** Grows a typed array to hold index `i`. */
@@ -88,8 +50,10 @@ export class TokenIndexWriter {
   readonly #names: string[] = [];
   #clipsOf = new Int32Array(0);
   #occurrencesOf = new Float64Array(0);
-  /** Per token id: the chunk's entries as varints: clip number, count, positions… */
-  readonly #pending: PendingBytes[] = [];
+  /** The chunk's values, as clips brought them. */
+  readonly #log = new TokenLog();
+  /** Scratch of `add`: the clip's token ids here. */
+  #clipIds = new Int32Array(1024);
   /** Per token dictionary (`clip-tokens.ts`): its tokens by its ids, and their token ids here. */
   readonly #sources = new Map<string, DictionaryTokens>();
   /** Per clip added, by its number here (its order): its key and level. */
@@ -133,7 +97,6 @@ export class TokenIndexWriter {
     ids.set(token, id);
     this.#languages.push(language);
     this.#names.push(token);
-    this.#pending.push(new PendingBytes());
     this.#clipsOf = room(this.#clipsOf, id, (n) => new Int32Array(n));
     this.#occurrencesOf = room(this.#occurrencesOf, id, (n) => new Float64Array(n));
     return id;
@@ -155,11 +118,11 @@ export class TokenIndexWriter {
     this.#clipLevels[clipNo] = level;
     const sourceIds = source.ids;
     const counts = clip.counts;
-    const ends = clip.ends;
-    const positions = clip.positions;
-    let from = 0;
+    const tokens = clip.ids.length;
+    if (this.#clipIds.length < tokens) this.#clipIds = new Int32Array(tokens * 2);
+    const clipIds = this.#clipIds;
     let values = 0;
-    for (let k = 0; k < clip.ids.length; k++) {
+    for (let k = 0; k < tokens; k++) {
       const local = clip.ids[k] as number;
       let id = sourceIds[local] as number;
       if (id === -1) {
@@ -170,26 +133,26 @@ export class TokenIndexWriter {
         sourceIds[local] = id;
       }
       const count = counts[k] as number;
-      const to = ends[k] as number;
       this.#clipsOf[id] = (this.#clipsOf[id] as number) + 1;
       this.#occurrencesOf[id] = (this.#occurrencesOf[id] as number) + count;
-      const pending = this.#pending[id] as PendingBytes;
-      pending.uint32(clipNo);
-      pending.append(positions, from, to);
-      from = to;
+      clipIds[k] = id;
       values += 2 + count;
     }
+    this.#log.add(clipNo, clipIds, tokens, clip.ends, clip.positions);
     this.#values += values;
     if (this.#values >= this.#chunk) this.#spill();
   }
 
   #spill(): void {
+    const { data, from } = this.#log.grouped(this.#names.length);
     this.#staging.writeRun((put) => {
-      this.#pending.forEach((pending, id) => {
-        if (pending.length > 0) put(id, pending.view());
-      });
+      for (let id = 0; id < this.#names.length; id++) {
+        const start = from[id] as number;
+        const end = from[id + 1] as number;
+        if (end > start) put(id, data.subarray(start, end));
+      }
     });
-    for (const pending of this.#pending) pending.length = 0;
+    this.#log.clear();
     this.#values = 0;
   }
 
@@ -280,12 +243,14 @@ export class TokenIndexWriter {
       }
       return { firstId, clips, data, ends: Uint32Array.from(ends), counts: Int32Array.from(counts) };
     };
+    const last = this.#log.grouped(this.#names.length);
+    this.#log.clear();
     for (let id = 0; id < this.#names.length; id++) {
-      for (const part of [...partsOf(id), (this.#pending[id] as PendingBytes).view()]) {
+      const newest = last.data.subarray(last.from[id] as number, last.from[id + 1] as number);
+      for (const part of [...partsOf(id), newest]) {
         parts.push(part);
         bytes += part.length;
       }
-      this.#pending[id] = new PendingBytes();
       ends.push(bytes);
       counts.push(this.#clipsOf[id] as number);
       if (bytes >= TOKEN_BATCH_BYTES) {
