@@ -8,7 +8,6 @@ import { isAccessError } from "../access/errors.js";
 import { registerWeb } from "../web/plugin.js";
 import { accessHook, logsEveryRequest, setWindowHeaders } from "./access-hook.js";
 import type { App } from "./app-type.js";
-import { etagMatches, SNAPSHOT_MAX_AGE_S, snapshotEtag } from "./caching.js";
 import type { ApiContext } from "./context.js";
 import { registerDocs } from "./docs.js";
 import { ApiError, envelope, unavailableError } from "./errors.js";
@@ -20,6 +19,7 @@ import { credentialInQuery, pathProblem, queryProblem } from "./http/query-check
 import { redactUrl } from "./http/redact.js";
 import { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id.js";
 import { cut } from "./http/shown.js";
+import { registerSnapshotCaching } from "./http/snapshot-caching.js";
 import { registerClip } from "./routes/clip.js";
 import { registerCorpus } from "./routes/corpus.js";
 import { registerFeed } from "./routes/feed.js";
@@ -289,47 +289,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
     );
   });
 
-  // Callback hooks, not async ones: a cached answer (the common case) goes out without a promise.
-  app.addHook("preHandler", (request, reply, done) => {
-    const policy = request.routeOptions.config.cache;
-    const cache = typeof policy === "function" ? policy(request) : policy;
-    if (cache === undefined) return done();
-    if (cache === "no-store") {
-      reply.header("Cache-Control", "no-store");
-      return done();
-    }
-    const buildId = ctx.snapshots.current().buildId;
-    const etag = snapshotEtag(buildId, request.url);
-    reply.header("ETag", etag);
-    reply.header("Cache-Control", `private, max-age=${SNAPSHOT_MAX_AGE_S}`);
-    // Answered here, `done` is not called: the handler does not run.
-    if (etagMatches(request.headers["if-none-match"], etag)) {
-      reply.code(304).send();
-      return;
-    }
-    if (ctx.responses === undefined) return done();
-    const key = `${buildId}\0${request.url}`;
-    const answer = ctx.responses.get(key);
-    if (answer === undefined) {
-      request.responseKey = key;
-      return done();
-    }
-    reply.type("application/json; charset=utf-8").send(answer.body);
-  });
-
-  app.addHook("onSend", (request, reply, payload, done) => {
-    if (
-      request.responseKey !== undefined &&
-      reply.statusCode === 200 &&
-      (typeof payload === "string" || Buffer.isBuffer(payload))
-    ) {
-      // Encoded once: the bytes kept are the bytes sent, now and on every hit.
-      const body = typeof payload === "string" ? Buffer.from(payload) : payload;
-      ctx.responses?.set(request.responseKey, { body, access: request.routeOptions.config.access ?? "none" });
-      return done(null, body);
-    }
-    done(null, payload);
-  });
+  registerSnapshotCaching(app, ctx);
 
   await registerDocs(app, API_PREFIX);
   registerHealth(app, ctx);
