@@ -4,7 +4,7 @@
  */
 import type { TimedWord, Transcript } from "../captions/transcript.js";
 import type { Topic } from "../domain.js";
-import { encodeTranscriptColumns } from "../snapshot/transcript-blob.js";
+import { encodeTranscriptColumns, flatWordTimes } from "../snapshot/transcript-blob.js";
 import { Utf8Run } from "../snapshot/utf8-run.js";
 import { tokeniseWords, type WordToken } from "../text/tokenise.js";
 import type { ClipMeta } from "./clip-meta.js";
@@ -94,18 +94,7 @@ function cueWordTimes(
   cueFirst: Int32Array | undefined,
 ): { wordMs: Uint32Array; firstWord: Int32Array } {
   const { cues, words } = transcript;
-  if (cueFirst === undefined) {
-    const stored = storedCues(transcript);
-    const firstWord = new Int32Array(cues.length + 1);
-    stored.forEach((cue, i) => {
-      firstWord[i + 1] = (firstWord[i] as number) + cue.wordMs.length;
-    });
-    const wordMs = new Uint32Array(firstWord[cues.length] as number);
-    stored.forEach((cue, i) => {
-      wordMs.set(cue.wordMs, firstWord[i] as number);
-    });
-    return { wordMs, firstWord };
-  }
+  if (cueFirst === undefined) return flatWordTimes(storedCues(transcript));
   for (let i = 0; i < cues.length; i++)
     checkWordCount(
       (cues[i] as { text: string }).text,

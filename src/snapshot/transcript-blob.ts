@@ -57,10 +57,11 @@ export interface SpokenWordColumns {
   formJson: ArrayLike<string | undefined>;
 }
 
-export function encodeTranscript(
-  cues: readonly EncodableCue[],
-  spoken: readonly EncodableSpokenWord[] = [],
-): Uint8Array {
+/** Every cue's word times back to back, and where each cue's start (`firstWord[i]`, n + 1 of them). */
+export function flatWordTimes(cues: readonly Pick<EncodableCue, "wordMs">[]): {
+  wordMs: Uint32Array;
+  firstWord: Int32Array;
+} {
   const firstWord = new Int32Array(cues.length + 1);
   cues.forEach((cue, i) => {
     firstWord[i + 1] = (firstWord[i] as number) + cue.wordMs.length;
@@ -69,16 +70,19 @@ export function encodeTranscript(
   cues.forEach((cue, i) => {
     wordMs.set(cue.wordMs, firstWord[i] as number);
   });
-  return encodeTranscriptColumns(
-    cues,
-    { wordMs, firstWord },
-    {
-      count: spoken.length,
-      word: spoken.map((w) => w.word),
-      tStartMs: spoken.map((w) => w.tStartMs),
-      formJson: spoken.map((w) => w.formJson),
-    },
-  );
+  return { wordMs, firstWord };
+}
+
+export function encodeTranscript(
+  cues: readonly EncodableCue[],
+  spoken: readonly EncodableSpokenWord[] = [],
+): Uint8Array {
+  return encodeTranscriptColumns(cues, flatWordTimes(cues), {
+    count: spoken.length,
+    word: spoken.map((w) => w.word),
+    tStartMs: spoken.map((w) => w.tStartMs),
+    formJson: spoken.map((w) => w.formJson),
+  });
 }
 
 /** As `encodeTranscript`, from the cues' word times and the words spoken as columns: the same bytes. */
