@@ -12,11 +12,11 @@
  * a prior of how often the spelling is spoken: the word's frequency for its headword or variant, the form's
  * own for an inflected form (`bein` is more likely `being` than `been`, though `be` is the commoner word).
  */
-import { DeletionIndex } from "../text/deletion-index.js";
+import { DeletionIndex, type DeletionParts } from "../text/deletion-index.js";
 import { damerauLevenshtein } from "../text/edit-distance.js";
-import { PhoneticIndex } from "../text/phonetic-index.js";
+import { PhoneticIndex, type PhoneticParts } from "../text/phonetic-index.js";
 import { type SpokenFrequency, shippedSpokenFrequency } from "../text/spoken-frequency.js";
-import { TrigramIndex } from "../text/trigram-index.js";
+import { TrigramIndex, type TrigramParts } from "../text/trigram-index.js";
 import { typoDistance } from "../text/typo-distance.js";
 import type { SpellingRef, WordCatalog, WordEntry } from "./word-catalog.js";
 
@@ -147,13 +147,56 @@ export function wordsSpelled(catalog: WordCatalog, norm: string): readonly Spell
   return refs.some((r) => r.kind < 2) ? refs.filter((r) => r.kind < 2) : refs;
 }
 
+/** The four structures a near-spelling lookup searches, built from the catalogue's spellings. */
+interface FuzzyStructures {
+  trigrams: TrigramIndex;
+  oneEdit: DeletionIndex;
+  twoEdits: DeletionIndex;
+  phonetic: PhoneticIndex;
+}
+
+/** The structures' arrays, as a worker thread builds them and sends them back (`FuzzyIndex.adopt`). */
+export interface FuzzyParts {
+  /** How many spellings they were built from: parts of other spellings are refused. */
+  keys: number;
+  trigrams: TrigramParts;
+  oneEdit: DeletionParts;
+  twoEdits: DeletionParts;
+  phonetic: PhoneticParts;
+}
+
+function buildStructures(keys: readonly string[], language: string): FuzzyStructures {
+  return {
+    trigrams: new TrigramIndex(keys),
+    oneEdit: new DeletionIndex(keys),
+    // A spelling within two edits of a query of TWO_EDITS_MAX_QUERY letters has at most two more.
+    twoEdits: new DeletionIndex(keys, 2, TWO_EDITS_MAX_QUERY + 2),
+    // Double Metaphone codes English spellings: other languages' catalogues get no sound-alike candidates.
+    phonetic: new PhoneticIndex(language === "en" ? keys : []),
+  };
+}
+
+/** Builds the structures of `keys` (a catalogue's `spellingNorms()`) and returns their parts. */
+export function buildFuzzyParts(keys: readonly string[], language: string): FuzzyParts {
+  const built = buildStructures(keys, language);
+  return {
+    keys: keys.length,
+    trigrams: built.trigrams.parts(),
+    oneEdit: built.oneEdit.parts(),
+    twoEdits: built.twoEdits.parts(),
+    phonetic: built.phonetic.parts(),
+  };
+}
+
+/**
+ * Near-spelling lookups over a catalogue. Its structures take about a second to build for the full
+ * catalogue: they are built on the first lookup, unless parts built elsewhere (a worker thread, while the
+ * server starts) were adopted before it.
+ */
 export class FuzzyIndex {
   readonly #catalog: WordCatalog;
   readonly #keys: string[];
-  readonly #trigrams: TrigramIndex;
-  readonly #oneEdit: DeletionIndex;
-  readonly #twoEdits: DeletionIndex;
-  readonly #phonetic: PhoneticIndex;
+  #structures: FuzzyStructures | undefined;
   /**
    * How often each key is spoken (0 where the list lacks it), the prior of a form (Candidate.frequency):
    * read on the first lookup, so a server's start-up does not wait for the list.
@@ -172,13 +215,40 @@ export class FuzzyIndex {
     this.#catalog = catalog;
     this.#keys = catalog.spellingNorms();
     this.#spokenList = () => spoken ?? shippedSpokenFrequency(catalog.language);
-    this.#trigrams = new TrigramIndex(this.#keys);
-    this.#oneEdit = new DeletionIndex(this.#keys);
-    // A spelling within two edits of a query of TWO_EDITS_MAX_QUERY letters has at most two more.
-    this.#twoEdits = new DeletionIndex(this.#keys, 2, TWO_EDITS_MAX_QUERY + 2);
-    // Double Metaphone codes English spellings: other languages' catalogues get no sound-alike candidates.
-    this.#phonetic = new PhoneticIndex(catalog.language === "en" ? this.#keys : []);
     this.#consideredBy = new Uint32Array(this.#keys.length);
+  }
+
+  /** The spellings the structures are built from, in the order their parts number them. */
+  get keys(): readonly string[] {
+    return this.#keys;
+  }
+
+  get language(): string {
+    return this.#catalog.language;
+  }
+
+  /** Whether the structures are built (or adopted). */
+  get built(): boolean {
+    return this.#structures !== undefined;
+  }
+
+  /** Takes structures built elsewhere from these keys; ignored when they are built already. */
+  adopt(parts: FuzzyParts): void {
+    if (this.#structures !== undefined) return;
+    if (parts.keys !== this.#keys.length) {
+      throw new Error(`near-spelling parts of ${parts.keys} spellings offered for ${this.#keys.length}`);
+    }
+    this.#structures = {
+      trigrams: new TrigramIndex(parts.trigrams),
+      oneEdit: new DeletionIndex(parts.oneEdit),
+      twoEdits: new DeletionIndex(parts.twoEdits),
+      phonetic: new PhoneticIndex(parts.phonetic),
+    };
+  }
+
+  #built(): FuzzyStructures {
+    this.#structures ??= buildStructures(this.#keys, this.#catalog.language);
+    return this.#structures;
   }
 
   #spokenByKey(): Float64Array | undefined {
@@ -192,9 +262,10 @@ export class FuzzyIndex {
   /** Words near the key, best first, one candidate per word; farther than maxEdits + 1 are cut. */
   candidates(key: string, limit: number): Candidate[] {
     const spoken = this.#spokenByKey();
+    const { trigrams, oneEdit, twoEdits, phonetic } = this.#built();
     const cap = maxEdits(key.length) + 1;
-    const query = this.#trigrams.prepare(key);
-    const codes = this.#phonetic.prepare(key);
+    const query = trigrams.prepare(key);
+    const codes = phonetic.prepare(key);
     const byWord = new Map<WordEntry, Candidate>();
     let best = Number.POSITIVE_INFINITY;
     this.#queries = (this.#queries + 1) >>> 0;
@@ -212,8 +283,8 @@ export class FuzzyIndex {
       const distance = typoDistance(key, norm, cap);
       if (distance > cap) return;
       if (distance < best) best = distance;
-      const similarity = given >= 0 ? given : this.#trigrams.similarityTo(query, index);
-      const sounds = this.#phonetic.soundsLike(codes, index);
+      const similarity = given >= 0 ? given : trigrams.similarityTo(query, index);
+      const sounds = phonetic.soundsLike(codes, index);
       const firstLetterChanged = norm.codePointAt(0) !== key.codePointAt(0);
       for (const ref of wordsSpelled(this.#catalog, norm)) {
         const entry = this.#catalog.words[ref.index] as WordEntry;
@@ -234,22 +305,22 @@ export class FuzzyIndex {
       }
     };
     // The deletion index offers a superset (two words sharing a deletion variant may be two edits apart).
-    for (const index of this.#oneEdit.candidates(key)) {
+    for (const index of oneEdit.candidates(key)) {
       if (damerauLevenshtein(key, this.#keys[index] as string, 1) <= 1) consider(index, -1);
     }
     if (key.length >= TWO_EDITS_MIN_QUERY && key.length <= TWO_EDITS_MAX_QUERY) {
-      for (const index of this.#twoEdits.candidates(key)) {
+      for (const index of twoEdits.candidates(key)) {
         if (damerauLevenshtein(key, this.#keys[index] as string, 2) <= 2) consider(index, -1);
       }
     }
-    for (const list of this.#phonetic.candidateLists(codes)) for (const index of list) consider(index, -1);
+    for (const list of phonetic.candidateLists(codes)) for (const index of list) consider(index, -1);
     if (best > ONE_SLIP) {
-      for (const { index, similarity } of this.#trigrams.search(key, FUZZY_MIN_SIMILARITY)) {
+      for (const { index, similarity } of trigrams.search(key, FUZZY_MIN_SIMILARITY)) {
         consider(index, similarity);
       }
     }
     if (best > CLOSE_DISTANCE) {
-      for (const { index, similarity } of this.#trigrams
+      for (const { index, similarity } of trigrams
         .search(key, WIDE_MIN_SIMILARITY)
         .slice(0, WIDE_CANDIDATES)) {
         consider(index, similarity);

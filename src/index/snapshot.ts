@@ -10,6 +10,7 @@ import { ClipFragments } from "./clip-fragments.js";
 import { ClipStore } from "./clips.js";
 import { Feed } from "./feed.js";
 import { FuzzyIndex } from "./fuzzy.js";
+import { type BackgroundBuild, buildInBackground } from "./fuzzy-background.js";
 import { PhraseIndex } from "./phrase-index.js";
 import { PhraseSearch } from "./phrase-search.js";
 import { WordCatalog, type WordRowDb } from "./word-catalog.js";
@@ -36,6 +37,14 @@ export interface TopicStat {
   byLevel: Partial<Record<(typeof LEVELS)[number], number>>;
 }
 
+export interface SnapshotOptions {
+  /**
+   * Build the near-spelling structures in worker threads, started as soon as the catalogue is read
+   * (`prepared` settles when they are done); otherwise they are built on the first near-spelling lookup.
+   */
+  background?: boolean;
+}
+
 export class Snapshot {
   readonly path: string;
   readonly buildId: string;
@@ -49,8 +58,14 @@ export class Snapshot {
   readonly #languages = new Map<string, LanguageIndex>();
   readonly #topics = new Map<string, TopicStat[]>();
   readonly #db: Database.Database;
+  readonly #background: BackgroundBuild[] = [];
+  /**
+   * Settles when the background builds are done (at once without them); each value is undefined, or why
+   * that language's structures will be built on its first lookup instead. Never rejects.
+   */
+  readonly prepared: Promise<Array<string | undefined>>;
 
-  constructor(path: string) {
+  constructor(path: string, options: SnapshotOptions = {}) {
     this.path = path;
     this.#db = openSnapshotFile(path);
     const meta = new Map(
@@ -83,12 +98,11 @@ export class Snapshot {
         words.filter((w) => w.language === language),
         spellings.filter((s) => s.language === language),
       );
-      this.#languages.set(language, {
-        catalog,
-        fuzzy: new FuzzyIndex(catalog),
-        search: new WordSearch(catalog),
-      });
+      const fuzzy = new FuzzyIndex(catalog);
+      if (options.background === true) this.#background.push(buildInBackground(fuzzy));
+      this.#languages.set(language, { catalog, fuzzy, search: new WordSearch(catalog) });
     }
+    this.prepared = Promise.all(this.#background.map((b) => b.done));
 
     this.corpus = (
       this.#db
@@ -144,6 +158,7 @@ export class Snapshot {
   }
 
   close(): void {
+    for (const build of this.#background) build.cancel();
     this.#db.close();
   }
 }

@@ -61,6 +61,59 @@ function variants(word: string, depth: 1 | 2): number[] {
 const BUCKET_BITS = 16;
 const BUCKET_SHIFT = 32 - BUCKET_BITS;
 
+/** A deletion index's arrays, as built: what a worker thread sends back (see `DeletionIndex.parts`). */
+export interface DeletionParts {
+  depth: 1 | 2;
+  hashes: Uint32Array;
+  keys: Int32Array;
+  bucketStart: Uint32Array;
+}
+
+function buildDeletionParts(keys: readonly string[], depth: 1 | 2, maxKeyLength: number): DeletionParts {
+  if (keys.length > MAX_KEYS) {
+    throw new RangeError(`a deletion index holds at most ${MAX_KEYS} keys, got ${keys.length}`);
+  }
+  // Each (hash, key) pair packed into one double, hash high, so one native numeric sort orders them.
+  let packed = new Float64Array(keys.length * 8);
+  let n = 0;
+  keys.forEach((key, index) => {
+    if (key.length > maxKeyLength) return;
+    for (const hash of variants(key, depth)) {
+      if (n === packed.length) {
+        const grown = new Float64Array(packed.length * 2);
+        grown.set(packed);
+        packed = grown;
+      }
+      packed[n++] = hash * MAX_KEYS + index;
+    }
+  });
+  // Laid out bucket by bucket (a counting sort on the top bits), then each bucket sorted on its own: much
+  // less work than one sort of millions of values at depth 2.
+  const filled = packed.subarray(0, n);
+  const bucketOf = (value: number): number => Math.floor(value / MAX_KEYS) >>> BUCKET_SHIFT;
+  const bucketStart = bucketStarts(filled, bucketOf, 1 << BUCKET_BITS);
+  const next = bucketStart.slice(0, -1);
+  const sorted = new Float64Array(n);
+  for (const value of filled) {
+    const bucket = bucketOf(value);
+    sorted[next[bucket] as number] = value;
+    next[bucket] = (next[bucket] as number) + 1;
+  }
+  for (let b = 0; b < 1 << BUCKET_BITS; b++) {
+    const from = bucketStart[b] as number;
+    const to = bucketStart[b + 1] as number;
+    if (to - from > 1) sorted.subarray(from, to).sort();
+  }
+  const hashes = new Uint32Array(n);
+  const keyOf = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const value = sorted[i] as number;
+    hashes[i] = Math.floor(value / MAX_KEYS);
+    keyOf[i] = value % MAX_KEYS;
+  }
+  return { depth, hashes, keys: keyOf, bucketStart };
+}
+
 export class DeletionIndex {
   readonly #depth: 1 | 2;
   readonly #hashes: Uint32Array;
@@ -70,51 +123,26 @@ export class DeletionIndex {
 
   /**
    * With `depth` 2 it finds the keys within two plain edits; `maxKeyLength` leaves longer keys out (at
-   * depth 2 a key has some length² / 2 variants).
+   * depth 2 a key has some length² / 2 variants). Given the parts of an index built elsewhere, it is that
+   * index (`depth` and `maxKeyLength` are the parts').
    */
-  constructor(keys: readonly string[], depth: 1 | 2 = 1, maxKeyLength = Number.POSITIVE_INFINITY) {
-    if (keys.length > MAX_KEYS) {
-      throw new RangeError(`a deletion index holds at most ${MAX_KEYS} keys, got ${keys.length}`);
-    }
-    this.#depth = depth;
-    // Each (hash, key) pair packed into one double, hash high, so one native numeric sort orders them.
-    let packed = new Float64Array(keys.length * 8);
-    let n = 0;
-    keys.forEach((key, index) => {
-      if (key.length > maxKeyLength) return;
-      for (const hash of variants(key, depth)) {
-        if (n === packed.length) {
-          const grown = new Float64Array(packed.length * 2);
-          grown.set(packed);
-          packed = grown;
-        }
-        packed[n++] = hash * MAX_KEYS + index;
-      }
-    });
-    // Laid out bucket by bucket (a counting sort on the top bits), then each bucket sorted on its own: much
-    // less work than one sort of millions of values at depth 2.
-    const filled = packed.subarray(0, n);
-    const bucketOf = (value: number): number => Math.floor(value / MAX_KEYS) >>> BUCKET_SHIFT;
-    this.#bucketStart = bucketStarts(filled, bucketOf, 1 << BUCKET_BITS);
-    const next = this.#bucketStart.slice(0, -1);
-    const sorted = new Float64Array(n);
-    for (const value of filled) {
-      const bucket = bucketOf(value);
-      sorted[next[bucket] as number] = value;
-      next[bucket] = (next[bucket] as number) + 1;
-    }
-    for (let b = 0; b < 1 << BUCKET_BITS; b++) {
-      const from = this.#bucketStart[b] as number;
-      const to = this.#bucketStart[b + 1] as number;
-      if (to - from > 1) sorted.subarray(from, to).sort();
-    }
-    this.#hashes = new Uint32Array(n);
-    this.#keys = new Int32Array(n);
-    for (let i = 0; i < n; i++) {
-      const value = sorted[i] as number;
-      this.#hashes[i] = Math.floor(value / MAX_KEYS);
-      this.#keys[i] = value % MAX_KEYS;
-    }
+  constructor(
+    keys: readonly string[] | DeletionParts,
+    depth: 1 | 2 = 1,
+    maxKeyLength = Number.POSITIVE_INFINITY,
+  ) {
+    const parts = Array.isArray(keys)
+      ? buildDeletionParts(keys, depth, maxKeyLength)
+      : (keys as DeletionParts);
+    this.#depth = parts.depth;
+    this.#hashes = parts.hashes;
+    this.#keys = parts.keys;
+    this.#bucketStart = parts.bucketStart;
+  }
+
+  /** The arrays the index is made of: `new DeletionIndex(parts)` is the same index. */
+  parts(): DeletionParts {
+    return { depth: this.#depth, hashes: this.#hashes, keys: this.#keys, bucketStart: this.#bucketStart };
   }
 
   /**

@@ -5,6 +5,7 @@
  * primary or its alternate) is a code of the other.
  */
 import { doubleMetaphone } from "double-metaphone";
+import { type PackedLists, packLists, unpackLists } from "./packed-lists.js";
 
 /** Double Metaphone reads English words: a key of other characters (spaces, digits, accents) has no code. */
 const CODED = /^[a-z]+$/;
@@ -30,29 +31,53 @@ export type PreparedCodes = readonly number[];
 const NONE = -1;
 const EMPTY = new Int32Array(0);
 
+/** A phonetic index's parts, as built: what a worker thread sends back (see `PhoneticIndex.parts`). */
+export interface PhoneticParts {
+  idOf: Map<string, number>;
+  keyCodes: Int32Array;
+  /** The keys having each code, by code id. */
+  postings: PackedLists;
+}
+
+function buildPhoneticParts(keys: readonly string[]): PhoneticParts {
+  const idOf = new Map<string, number>();
+  const keyCodes = new Int32Array(keys.length * 2).fill(NONE);
+  const lists: number[][] = [];
+  keys.forEach((key, index) => {
+    phoneticCodes(key).forEach((code, slot) => {
+      let id = idOf.get(code);
+      if (id === undefined) {
+        id = lists.length;
+        idOf.set(code, id);
+        lists.push([]);
+      }
+      keyCodes[index * 2 + slot] = id;
+      (lists[id] as number[]).push(index);
+    });
+  });
+  return { idOf, keyCodes, postings: packLists(lists) };
+}
+
 export class PhoneticIndex {
-  readonly #idOf = new Map<string, number>();
+  readonly #idOf: Map<string, number>;
   /** Each key's code ids, two a key (NONE where it has fewer). */
   readonly #keyCodes: Int32Array;
   /** Positions of the keys having each code, ascending, by code id. */
-  readonly #postings: Int32Array[] = [];
+  readonly #postings: PackedLists;
+  readonly #postingsById: Int32Array[];
 
-  constructor(keys: readonly string[]) {
-    this.#keyCodes = new Int32Array(keys.length * 2).fill(NONE);
-    const lists: number[][] = [];
-    keys.forEach((key, index) => {
-      phoneticCodes(key).forEach((code, slot) => {
-        let id = this.#idOf.get(code);
-        if (id === undefined) {
-          id = lists.length;
-          this.#idOf.set(code, id);
-          lists.push([]);
-        }
-        this.#keyCodes[index * 2 + slot] = id;
-        (lists[id] as number[]).push(index);
-      });
-    });
-    for (const list of lists) this.#postings.push(Int32Array.from(list));
+  /** From the keys, or from the parts of an index built elsewhere. */
+  constructor(keys: readonly string[] | PhoneticParts) {
+    const parts = Array.isArray(keys) ? buildPhoneticParts(keys) : (keys as PhoneticParts);
+    this.#idOf = parts.idOf;
+    this.#keyCodes = parts.keyCodes;
+    this.#postings = parts.postings;
+    this.#postingsById = unpackLists(parts.postings);
+  }
+
+  /** What the index is made of: `new PhoneticIndex(parts)` is the same index. */
+  parts(): PhoneticParts {
+    return { idOf: this.#idOf, keyCodes: this.#keyCodes, postings: this.#postings };
   }
 
   prepare(word: string): PreparedCodes {
@@ -74,6 +99,6 @@ export class PhoneticIndex {
 
   /** The positions of the keys sounding like the prepared query: a list a code (a key may be in both). */
   candidateLists(query: PreparedCodes): Int32Array[] {
-    return query.map((id) => this.#postings[id] ?? EMPTY);
+    return query.map((id) => this.#postingsById[id] ?? EMPTY);
   }
 }

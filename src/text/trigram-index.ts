@@ -1,4 +1,5 @@
 /** An in-memory inverted index from trigrams to entries, for fuzzy candidates with pg_trgm similarity. */
+import { type PackedLists, packLists, unpackLists } from "./packed-lists.js";
 import { trigramSet, trigramSimilarity } from "./trigram.js";
 
 const LOWER_ASCII_WORDS = /^[a-z0-9]+( [a-z0-9]+)*$/;
@@ -56,6 +57,55 @@ export interface TrigramMatch {
   similarity: number;
 }
 
+/** A trigram index's parts, as built: what a worker thread sends back (see `TrigramIndex.parts`). */
+export interface TrigramParts {
+  /** The entries having each trigram, by trigram id. */
+  postings: PackedLists;
+  ids: Map<string, number>;
+  asciiIds: Map<number, number>;
+  entryStart: Int32Array;
+  entryIds: Int32Array;
+  trigramCounts: Int32Array;
+}
+
+function buildTrigramParts(keys: readonly string[]): TrigramParts {
+  const trigramCounts = new Int32Array(keys.length);
+  const ids = new Map<string, number>();
+  const asciiIds = new Map<number, number>();
+  const lists = new Map<string, number[]>();
+  const entryIds: number[] = [];
+  const entryStart = new Int32Array(keys.length + 1);
+  for (const [index, key] of keys.entries()) {
+    const trigrams = trigramSet(key);
+    trigramCounts[index] = trigrams.size;
+    const own: number[] = [];
+    for (const trigram of trigrams) {
+      const list = lists.get(trigram);
+      if (list === undefined) lists.set(trigram, [index]);
+      else list.push(index);
+      let id = ids.get(trigram);
+      if (id === undefined) {
+        id = ids.size;
+        ids.set(trigram, id);
+        const code = asciiCodeOf(trigram);
+        if (code >= 0) asciiIds.set(code, id);
+      }
+      own.push(id);
+    }
+    entryIds.push(...own.sort((a, b) => a - b));
+    entryStart[index + 1] = entryIds.length;
+  }
+  return {
+    // A trigram's id is its place among the trigrams in the order first seen, as the lists are.
+    postings: packLists(lists.values()),
+    ids,
+    asciiIds,
+    entryStart,
+    entryIds: Int32Array.from(entryIds),
+    trigramCounts,
+  };
+}
+
 /**
  * Built once from a list of keys (the catalogue's). A query counts, for each entry, the trigrams it
  * shares with the query by walking only the posting lists of the query's trigrams, so its cost grows
@@ -64,11 +114,13 @@ export interface TrigramMatch {
  */
 export class TrigramIndex {
   readonly size: number;
-  readonly #postingsByTrigram: Map<string, Int32Array>;
+  readonly #postings: PackedLists;
+  /** The entries having each trigram, by trigram id (views into `#postings`). */
+  readonly #postingsById: Int32Array[];
   /** Trigram → a small integer id, and each entry's trigram ids, sorted, back to back (CSR layout). */
-  readonly #ids = new Map<string, number>();
+  readonly #ids: Map<string, number>;
   /** The same ids by ASCII trigram code, for queries of lower-case ASCII words. */
-  readonly #asciiIds = new Map<number, number>();
+  readonly #asciiIds: Map<number, number>;
   readonly #entryStart: Int32Array;
   readonly #entryIds: Int32Array;
   /** Number of unique trigrams of each entry. */
@@ -78,37 +130,31 @@ export class TrigramIndex {
   readonly #shared: Int32Array;
   readonly #touched: Int32Array;
 
-  constructor(keys: readonly string[]) {
-    this.size = keys.length;
-    this.#trigramCounts = new Int32Array(keys.length);
-    this.#shared = new Int32Array(keys.length);
-    this.#touched = new Int32Array(keys.length);
-    const lists = new Map<string, number[]>();
-    const entryIds: number[] = [];
-    this.#entryStart = new Int32Array(keys.length + 1);
-    for (const [index, key] of keys.entries()) {
-      const trigrams = trigramSet(key);
-      this.#trigramCounts[index] = trigrams.size;
-      const ids: number[] = [];
-      for (const trigram of trigrams) {
-        const list = lists.get(trigram);
-        if (list === undefined) lists.set(trigram, [index]);
-        else list.push(index);
-        let id = this.#ids.get(trigram);
-        if (id === undefined) {
-          id = this.#ids.size;
-          this.#ids.set(trigram, id);
-          const code = asciiCodeOf(trigram);
-          if (code >= 0) this.#asciiIds.set(code, id);
-        }
-        ids.push(id);
-      }
-      entryIds.push(...ids.sort((a, b) => a - b));
-      this.#entryStart[index + 1] = entryIds.length;
-    }
-    this.#entryIds = Int32Array.from(entryIds);
-    this.#postingsByTrigram = new Map();
-    for (const [trigram, list] of lists) this.#postingsByTrigram.set(trigram, Int32Array.from(list));
+  /** From the keys, or from the parts of an index built elsewhere. */
+  constructor(keys: readonly string[] | TrigramParts) {
+    const parts = Array.isArray(keys) ? buildTrigramParts(keys) : (keys as TrigramParts);
+    this.size = parts.trigramCounts.length;
+    this.#postings = parts.postings;
+    this.#postingsById = unpackLists(parts.postings);
+    this.#ids = parts.ids;
+    this.#asciiIds = parts.asciiIds;
+    this.#entryStart = parts.entryStart;
+    this.#entryIds = parts.entryIds;
+    this.#trigramCounts = parts.trigramCounts;
+    this.#shared = new Int32Array(this.size);
+    this.#touched = new Int32Array(this.size);
+  }
+
+  /** What the index is made of: `new TrigramIndex(parts)` is the same index. */
+  parts(): TrigramParts {
+    return {
+      postings: this.#postings,
+      ids: this.#ids,
+      asciiIds: this.#asciiIds,
+      entryStart: this.#entryStart,
+      entryIds: this.#entryIds,
+      trigramCounts: this.#trigramCounts,
+    };
   }
 
   /**
@@ -122,7 +168,8 @@ export class TrigramIndex {
     const queryCount = queryTrigrams.size;
     const lists: Int32Array[] = [];
     for (const trigram of queryTrigrams) {
-      const postings = this.#postingsByTrigram.get(trigram);
+      const id = this.#ids.get(trigram);
+      const postings = id === undefined ? undefined : this.#postingsById[id];
       if (postings !== undefined) lists.push(postings);
     }
     // An entry sharing s trigrams has similarity s / (nq + ne − s) ≤ s / nq, since it has ne ≥ s trigrams:
@@ -177,7 +224,8 @@ export class TrigramIndex {
     const touched = this.#touched;
     let touchedCount = 0;
     for (const trigram of queryTrigrams) {
-      const postings = this.#postingsByTrigram.get(trigram);
+      const id = this.#ids.get(trigram);
+      const postings = id === undefined ? undefined : this.#postingsById[id];
       if (postings === undefined) continue;
       for (const entry of postings) {
         if (shared[entry] === 0) touched[touchedCount++] = entry;

@@ -1,0 +1,99 @@
+/**
+ * The near-spelling structures rebuilt from their parts (as a worker thread sends them) are the same
+ * index: every query finds the same candidates, in the same order, as structures built in place.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { packLists, unpackLists } from "../text/packed-lists.js";
+import { buildFuzzyParts, FuzzyIndex } from "./fuzzy.js";
+import { testCatalog } from "./test-catalog.fixture.js";
+
+const WORDS = [
+  "nation",
+  "fashion",
+  "nasty",
+  "necessary",
+  "knowledge",
+  "the",
+  "then",
+  "their",
+  "pregnant",
+  "shape",
+  "children",
+  "child",
+  "walk",
+  "talk",
+  "take",
+  "meal",
+  "melt",
+  "definitely",
+];
+const QUERIES = [
+  "nashon",
+  "neccesary",
+  "nolege",
+  "teh",
+  "thier",
+  "prennat",
+  "sahppe",
+  "chidlren",
+  "mel",
+  "tak",
+];
+
+function candidates(index: FuzzyIndex, query: string): string[] {
+  return index.candidates(query, 10).map((c) => `${c.entry.word}:${c.spelling}:${c.score.toFixed(9)}`);
+}
+
+describe("near-spelling structures from their parts", () => {
+  for (const language of ["en", "fr"]) {
+    it(`find what the structures built in place find (${language}), also after a structured clone`, () => {
+      const catalog = testCatalog(
+        WORDS.map((word) => ({ word, frequency: word.length })),
+        language,
+      );
+      const inPlace = new FuzzyIndex(catalog);
+      const adopted = new FuzzyIndex(catalog);
+      adopted.adopt(buildFuzzyParts(adopted.keys, language));
+      const cloned = new FuzzyIndex(catalog);
+      cloned.adopt(structuredClone(buildFuzzyParts(cloned.keys, language)));
+      expect(adopted.built && cloned.built).toBe(true);
+      for (const query of QUERIES) {
+        const expected = candidates(inPlace, query);
+        expect(candidates(adopted, query)).toEqual(expected);
+        expect(candidates(cloned, query)).toEqual(expected);
+      }
+      expect(candidates(inPlace, "nashon").length).toBeGreaterThan(0);
+    });
+  }
+
+  it("are built on the first lookup when none were adopted, and later parts are then ignored", () => {
+    const catalog = testCatalog(WORDS.map((word) => ({ word })));
+    const index = new FuzzyIndex(catalog);
+    expect(index.built).toBe(false);
+    const before = candidates(index, "teh");
+    expect(index.built).toBe(true);
+    index.adopt(buildFuzzyParts(["unrelated"], "en"));
+    expect(candidates(index, "teh")).toEqual(before);
+  });
+
+  it("are refused when built from another number of spellings", () => {
+    const index = new FuzzyIndex(testCatalog(WORDS.map((word) => ({ word }))));
+    expect(() => index.adopt(buildFuzzyParts(["one", "two"], "en"))).toThrow(
+      /near-spelling parts of 2 spellings offered for \d+/,
+    );
+    expect(index.built).toBe(false);
+  });
+});
+
+describe("packed lists", () => {
+  it("give back every list as it was", () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.integer({ min: -1000, max: 1000 }), { maxLength: 20 })), (lists) => {
+        const packed = packLists(lists);
+        expect(packed.start.length).toBe(lists.length + 1);
+        expect(unpackLists(packed).map((list) => [...list])).toEqual(lists);
+      }),
+    );
+  });
+});
