@@ -107,7 +107,7 @@ export class SnapshotHolder implements SnapshotSource {
 
   /**
    * Settles when the snapshot being served has built what it builds in the background (see
-   * `Snapshot.prepared`): a server listens after this, so its first near-spelling lookup does not wait.
+   * `Snapshot.prepared`): a server listens after this, so its first near-spelling or autocomplete lookup does not wait.
    */
   async ready(): Promise<void> {
     await this.#current.prepared;

@@ -6,11 +6,11 @@ import type Database from "better-sqlite3";
 import { LEVELS, TOPICS } from "../domain.js";
 import { readClipColumns } from "../snapshot/clip-columns.js";
 import { openSnapshotFile } from "../snapshot/open.js";
+import { type BackgroundBuild, buildInBackground } from "./background-build.js";
 import { ClipFragments } from "./clip-fragments.js";
 import { ClipStore } from "./clips.js";
 import { Feed } from "./feed.js";
 import { FuzzyIndex } from "./fuzzy.js";
-import { type BackgroundBuild, buildInBackground } from "./fuzzy-background.js";
 import { PhraseIndex } from "./phrase-index.js";
 import { PhraseSearch } from "./phrase-search.js";
 import { WordCatalog, type WordRowDb } from "./word-catalog.js";
@@ -39,8 +39,8 @@ export interface TopicStat {
 
 export interface SnapshotOptions {
   /**
-   * Build the near-spelling structures in worker threads, started as soon as the catalogue is read
-   * (`prepared` settles when they are done); otherwise they are built on the first near-spelling lookup.
+   * Build the near-spelling structures and autocomplete lists in worker threads, started as soon as the
+   * catalogue is read (`prepared` settles when they are done); otherwise they are built on first use.
    */
   background?: boolean;
 }
@@ -99,8 +99,9 @@ export class Snapshot {
         spellings.filter((s) => s.language === language),
       );
       const fuzzy = new FuzzyIndex(catalog);
-      if (options.background === true) this.#background.push(buildInBackground(fuzzy));
-      this.#languages.set(language, { catalog, fuzzy, search: new WordSearch(catalog) });
+      const search = new WordSearch(catalog);
+      if (options.background === true) this.#background.push(buildInBackground(fuzzy, search));
+      this.#languages.set(language, { catalog, fuzzy, search });
     }
     this.prepared = Promise.all(this.#background.map((b) => b.done));
 

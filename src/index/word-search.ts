@@ -7,6 +7,7 @@
  * and the words containing q are both kept in coverage order, so a page is read off the front of two lists
  * and the count is a binary search. Other queries list their matches once and memoise them.
  */
+import { type PackedLists, packLists, unpackLists } from "../text/packed-lists.js";
 import type { WordCatalog, WordEntry } from "./word-catalog.js";
 
 /** Group of a result: 0 exact, 1 prefix, 2 substring; 3 for listing without a query. */
@@ -57,43 +58,103 @@ export function comparePosition(group: number, entry: WordEntry, p: WordPosition
   );
 }
 
+/** The gram and prefix lists of a catalogue, as built: what a worker thread sends back (`WordSearch.adopt`). */
+export interface WordSearchParts {
+  /** How many words they were built from: parts of another catalogue are refused. */
+  words: number;
+  gramKeys: string[];
+  grams: PackedLists;
+  prefixKeys: string[];
+  prefixes: PackedLists;
+}
+
+/** The lists of words whose norms are given in coverage order (a rank is a place in that order). */
+export function buildWordSearchParts(normsByCoverage: readonly string[]): WordSearchParts {
+  const lists = new Map<string, number[]>();
+  const prefixes = new Map<string, number[]>();
+  normsByCoverage.forEach((norm, rank) => {
+    for (let length = 1; length <= Math.min(GRAM, norm.length); length++) {
+      const prefix = norm.slice(0, length);
+      const list = prefixes.get(prefix);
+      if (list === undefined) prefixes.set(prefix, [rank]);
+      else list.push(rank);
+    }
+    const seen = new Set<string>();
+    for (let length = 1; length <= GRAM; length++) {
+      for (let i = 0; i + length <= norm.length; i++) {
+        const gram = norm.slice(i, i + length);
+        if (seen.has(gram)) continue;
+        seen.add(gram);
+        const list = lists.get(gram);
+        if (list === undefined) lists.set(gram, [rank]);
+        else list.push(rank);
+      }
+    }
+  });
+  return {
+    words: normsByCoverage.length,
+    gramKeys: [...lists.keys()],
+    grams: packLists(lists.values()),
+    prefixKeys: [...prefixes.keys()],
+    prefixes: packLists(prefixes.values()),
+  };
+}
+
+function listsByKey(keys: readonly string[], packed: PackedLists): Map<string, Int32Array> {
+  const lists = unpackLists(packed);
+  return new Map(keys.map((key, i) => [key, lists[i] as Int32Array]));
+}
+
+interface GramLists {
+  /** Substring of length 1..3 → indexes into #byCoverage, ascending (so in coverage order). */
+  grams: Map<string, Int32Array>;
+  /** Prefix of length 1..3 → indexes into #byCoverage of the words starting with it, ascending. */
+  prefixes: Map<string, Int32Array>;
+}
+
+/**
+ * Autocomplete over a catalogue. Its gram lists take a few hundred milliseconds to build for the full
+ * catalogue: they are built on the first search, unless lists built elsewhere (a worker thread, while
+ * the server starts) were adopted before it.
+ */
 export class WordSearch {
   readonly #byCoverage: WordEntry[];
-  /** Substring of length 1..3 → indexes into #byCoverage, ascending (so in coverage order). */
-  readonly #grams = new Map<string, Int32Array>();
-  /** Prefix of length 1..3 → indexes into #byCoverage of the words starting with it, ascending. */
-  readonly #prefixes = new Map<string, Int32Array>();
+  #lists: GramLists | undefined;
   readonly #exact = new Map<string, WordEntry>();
   readonly #allRanks: Int32Array;
   readonly #memo = new Map<string, WordSearchResult>();
 
   constructor(catalog: WordCatalog) {
     this.#byCoverage = [...catalog.words].sort(compareCoverage);
-    const lists = new Map<string, number[]>();
-    const prefixes = new Map<string, number[]>();
-    this.#byCoverage.forEach((entry, rank) => {
-      this.#exact.set(entry.norm, entry);
-      for (let length = 1; length <= Math.min(GRAM, entry.norm.length); length++) {
-        const prefix = entry.norm.slice(0, length);
-        const list = prefixes.get(prefix);
-        if (list === undefined) prefixes.set(prefix, [rank]);
-        else list.push(rank);
-      }
-      const seen = new Set<string>();
-      for (let length = 1; length <= GRAM; length++) {
-        for (let i = 0; i + length <= entry.norm.length; i++) {
-          const gram = entry.norm.slice(i, i + length);
-          if (seen.has(gram)) continue;
-          seen.add(gram);
-          const list = lists.get(gram);
-          if (list === undefined) lists.set(gram, [rank]);
-          else list.push(rank);
-        }
-      }
-    });
-    for (const [gram, list] of lists) this.#grams.set(gram, Int32Array.from(list));
-    for (const [prefix, list] of prefixes) this.#prefixes.set(prefix, Int32Array.from(list));
+    for (const entry of this.#byCoverage) this.#exact.set(entry.norm, entry);
     this.#allRanks = Int32Array.from(this.#byCoverage.keys());
+  }
+
+  /** Every word's norm, in the coverage order the lists number them by. */
+  normsByCoverage(): string[] {
+    return this.#byCoverage.map((entry) => entry.norm);
+  }
+
+  /** Whether the lists are built (or adopted). */
+  get built(): boolean {
+    return this.#lists !== undefined;
+  }
+
+  /** Takes lists built elsewhere from `normsByCoverage()`; ignored when they are built already. */
+  adopt(parts: WordSearchParts): void {
+    if (this.#lists !== undefined) return;
+    if (parts.words !== this.#byCoverage.length) {
+      throw new Error(`autocomplete lists of ${parts.words} words offered for ${this.#byCoverage.length}`);
+    }
+    this.#lists = {
+      grams: listsByKey(parts.gramKeys, parts.grams),
+      prefixes: listsByKey(parts.prefixKeys, parts.prefixes),
+    };
+  }
+
+  #built(): GramLists {
+    if (this.#lists === undefined) this.adopt(buildWordSearchParts(this.normsByCoverage()));
+    return this.#lists as GramLists;
   }
 
   /** One page of results after `after`, and how many results there are in all. */
@@ -161,13 +222,13 @@ export class WordSearch {
       totalCount = all.length;
       walk(all, 3, () => false);
     } else {
-      const containing = this.#usable(this.#grams.get(q), hasClips);
+      const containing = this.#usable(this.#built().grams.get(q), hasClips);
       totalCount = containing.length;
       const exact = this.#exact.get(q);
       const full =
         exact !== undefined && (!hasClips || exact.clipCount > 0) && after === undefined && take(exact, 0);
       if (!full) {
-        const starting = this.#usable(this.#prefixes.get(q), hasClips);
+        const starting = this.#usable(this.#built().prefixes.get(q), hasClips);
         if (!walk(starting, 1, (e) => e === exact)) walk(containing, 2, (e) => e.norm.startsWith(q));
       }
     }
@@ -223,7 +284,7 @@ export class WordSearch {
   *#candidates(q: string): Generator<WordEntry> {
     let narrowest: Int32Array | undefined;
     for (let i = 0; i + Math.min(GRAM, q.length) <= q.length; i++) {
-      const list = this.#grams.get(q.slice(i, i + Math.min(GRAM, q.length)));
+      const list = this.#built().grams.get(q.slice(i, i + Math.min(GRAM, q.length)));
       if (list === undefined) return;
       if (narrowest === undefined || list.length < narrowest.length) narrowest = list;
     }

@@ -1,6 +1,7 @@
 /**
- * The compiled server builds its near-spelling structures in a worker thread while it starts: over a real
- * snapshot, the worker's structures are adopted and answer every lookup as structures built in place do.
+ * The compiled server builds its near-spelling structures and autocomplete lists in a worker thread while
+ * it starts: over a real snapshot, the worker's parts are adopted and answer every lookup as structures
+ * built in place do.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,13 +31,14 @@ async function open(background: boolean): Promise<SnapshotType> {
   return snapshot;
 }
 
-describe("near-spelling structures built in a worker thread", () => {
+describe("near-spelling structures and autocomplete lists built in a worker thread", () => {
   it("are adopted before the first lookup and find what structures built in place find", async () => {
     const background = await open(true);
     expect(await background.prepared).toEqual([undefined]);
     const fuzzy = background.language("en")?.fuzzy;
     expect(fuzzy?.built).toBe(true);
-    const inPlace = (await open(false)).language("en")?.fuzzy;
+    const inPlaceIndex = (await open(false)).language("en");
+    const inPlace = inPlaceIndex?.fuzzy;
     expect(inPlace?.built).toBe(false);
     for (const query of ["teh", "nashon", "chidlren", "definately", "prennat", "kitchenwear", "mel"]) {
       const names = (index: typeof fuzzy) =>
@@ -44,6 +46,19 @@ describe("near-spelling structures built in a worker thread", () => {
       expect(names(fuzzy)).toEqual(names(inPlace));
     }
     expect(fuzzy?.candidates("teh", 3).map((c) => c.entry.word)).toContain("the");
+    const search = background.language("en")?.search;
+    expect(search?.built).toBe(true);
+    for (const q of ["a", "th", "ing", "kitc", "xq"]) {
+      for (const levels of [[], [0, 1]]) {
+        const filter = { q, levels, hasClips: q.length % 2 === 0 };
+        const words = (page: ReturnType<NonNullable<typeof search>["page"]> | undefined) =>
+          page && { words: page.entries.map((e) => e.word), total: page.totalCount, more: page.more };
+        expect(words(search?.page(filter, undefined, 20))).toEqual(
+          words(inPlaceIndex?.search.page(filter, undefined, 20)),
+        );
+      }
+    }
+    expect(search?.page({ q: "th", levels: [], hasClips: false }, undefined, 5).entries[0]?.word).toBe("the");
   });
 
   it("stop when the snapshot closes first, and say so", async () => {
@@ -53,5 +68,6 @@ describe("near-spelling structures built in a worker thread", () => {
     const [outcome] = await snapshot.prepared;
     expect(outcome).toMatch(/^the worker stopped \(exit code \d+\) before it was done$/);
     expect(snapshot.language("en")?.fuzzy.built).toBe(false);
+    expect(snapshot.language("en")?.search.built).toBe(false);
   });
 });

@@ -1,12 +1,13 @@
 /**
- * The near-spelling structures rebuilt from their parts (as a worker thread sends them) are the same
- * index: every query finds the same candidates, in the same order, as structures built in place.
+ * The near-spelling structures and autocomplete lists rebuilt from their parts (as a worker thread sends
+ * them) are the same: every query finds the same candidates, in the same order, as those built in place.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { packLists, unpackLists } from "../text/packed-lists.js";
 import { buildFuzzyParts, FuzzyIndex } from "./fuzzy.js";
 import { testCatalog } from "./test-catalog.fixture.js";
+import { buildWordSearchParts, WordSearch } from "./word-search.js";
 
 const WORDS = [
   "nation",
@@ -83,6 +84,39 @@ describe("near-spelling structures from their parts", () => {
       /near-spelling parts of 2 spellings offered for \d+/,
     );
     expect(index.built).toBe(false);
+  });
+});
+
+describe("autocomplete lists from their parts", () => {
+  const catalog = testCatalog(WORDS.map((word, i) => ({ word, clips: (i * 7) % 5, level: i % 6 })));
+
+  it("answer every page as lists built in place do, also after a structured clone", () => {
+    const inPlace = new WordSearch(catalog);
+    const adopted = new WordSearch(catalog);
+    adopted.adopt(structuredClone(buildWordSearchParts(adopted.normsByCoverage())));
+    expect(adopted.built).toBe(true);
+    for (const q of ["", "t", "th", "the", "al", "ion", "chi", "zz"]) {
+      for (const levels of [[], [1, 2]]) {
+        for (const hasClips of [false, true]) {
+          const page = (search: WordSearch) => {
+            const { entries, totalCount, more } = search.page({ q, levels, hasClips }, undefined, 4);
+            return { words: entries.map((e) => e.word), totalCount, more };
+          };
+          expect(page(adopted)).toEqual(page(inPlace));
+        }
+      }
+    }
+    expect(inPlace.page({ q: "th", levels: [], hasClips: false }, undefined, 10).totalCount).toBe(3);
+  });
+
+  it("are built on the first search when none were adopted; lists of another catalogue are refused", () => {
+    const search = new WordSearch(catalog);
+    expect(() => search.adopt(buildWordSearchParts(["one"]))).toThrow(
+      `autocomplete lists of 1 words offered for ${WORDS.length}`,
+    );
+    expect(search.built).toBe(false);
+    search.page({ q: "ta", levels: [], hasClips: false }, undefined, 3);
+    expect(search.built).toBe(true);
   });
 });
 

@@ -1,16 +1,18 @@
 /**
- * A catalogue's near-spelling structures built in a worker thread while the server starts: the second core
- * builds them (about a second for the full English catalogue) while the main thread opens the rest of the
- * snapshot and the HTTP app. The main thread only adopts the finished arrays. A lookup that comes first
- * builds them itself, and a worker that fails leaves them to be built that way: answers never depend on it.
+ * A catalogue's near-spelling structures and autocomplete lists built in a worker thread while the server
+ * starts: the second core builds them (over a second for the full English catalogue) while the main thread
+ * opens the rest of the snapshot and the HTTP app, and only adopts the finished arrays. A lookup that comes
+ * first builds them itself, and a worker that fails leaves them to be built that way: answers never depend
+ * on it.
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { FuzzyIndex, FuzzyParts } from "./fuzzy.js";
-import type { FuzzyWorkerData } from "./fuzzy-worker.js";
+import type { CatalogueWorkerData, CatalogueWorkerReply } from "./catalogue-worker.js";
+import type { FuzzyIndex } from "./fuzzy.js";
+import type { WordSearch } from "./word-search.js";
 
-const WORKER_FILE = new URL("./fuzzy-worker.js", import.meta.url);
+const WORKER_FILE = new URL("./catalogue-worker.js", import.meta.url);
 
 /** True when the compiled worker script exists (it does not when running from TypeScript sources). */
 export function backgroundBuildAvailable(): boolean {
@@ -19,20 +21,24 @@ export function backgroundBuildAvailable(): boolean {
 
 export interface BackgroundBuild {
   /**
-   * Settles when the worker is done: undefined once its parts are adopted (or the structures were built
-   * already), else why not (the structures are then built on the first lookup). Never rejects.
+   * Settles when the worker is done: undefined once its parts are adopted (or everything was built
+   * already), else why not (what is missing is then built on first use). Never rejects.
    */
   done: Promise<string | undefined>;
   /** Stops the worker (the snapshot is closing). */
   cancel(): void;
 }
 
-export function buildInBackground(index: FuzzyIndex): BackgroundBuild {
-  if (index.built) return { done: Promise.resolve(undefined), cancel() {} };
+export function buildInBackground(fuzzy: FuzzyIndex, search: WordSearch): BackgroundBuild {
+  if (fuzzy.built && search.built) return { done: Promise.resolve(undefined), cancel() {} };
   if (!backgroundBuildAvailable()) {
     return { done: Promise.resolve("the worker script is not compiled"), cancel() {} };
   }
-  const data: FuzzyWorkerData = { keys: [...index.keys], language: index.language };
+  const data: CatalogueWorkerData = {
+    spellings: [...fuzzy.keys],
+    language: fuzzy.language,
+    normsByCoverage: search.normsByCoverage(),
+  };
   const worker = new Worker(WORKER_FILE, { workerData: data });
   // A process that only opened a snapshot is not kept alive by its worker.
   worker.unref();
@@ -44,9 +50,10 @@ export function buildInBackground(index: FuzzyIndex): BackgroundBuild {
       void worker.terminate();
       resolve(problem);
     };
-    worker.once("message", (parts: FuzzyParts) => {
+    worker.once("message", (reply: CatalogueWorkerReply) => {
       try {
-        index.adopt(parts);
+        fuzzy.adopt(reply.fuzzy);
+        search.adopt(reply.search);
         finish(undefined);
       } catch (error) {
         finish((error as Error).message);
