@@ -13,6 +13,10 @@ export interface TranscriptView {
   words: Array<{ entry: WordEntry; tStartMs: number; formJson: string | undefined }> | undefined;
 }
 
+/**
+ * The clip's transcript decoded into objects. The transcript answer is written from the stored bytes
+ * instead (`writeTranscript` in api/routes/transcript.ts), to the same JSON.
+ */
 export function clipTranscript(snapshot: Snapshot, clip: ClipRecord, withWords: boolean): TranscriptView {
   const blob = snapshot.clips.transcript(clip.clipNo);
   const cues = blob ? decodeCueTexts(blob) : [];

@@ -1,11 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { JsonBytes } from "../text/json-bytes.js";
 import {
   cueCount,
   decodeCue,
+  decodeCueTexts,
   decodeSpokenWords,
   decodeTranscript,
   encodeTranscript,
+  forEachSpokenWord,
+  writeCuesJson,
 } from "./transcript-blob.js";
 
 const word = fc.stringMatching(/^[a-zA-Zéü'’>?.,0-9]{1,8}$/);
@@ -107,5 +111,75 @@ describe("transcript blob", () => {
     ]);
     expect(decodeCue(blob, 0)?.text).toBe("a\ufffd");
     expect(decodeCue(blob, 1)?.text).toBe("\ufffdb");
+  });
+
+  it("writes the cues array as JSON.stringify writes the decoded cues, times in seconds", () => {
+    // Any text: quotes, backslashes and control characters take the escaping path.
+    const anyCue = fc
+      .tuple(
+        fc.nat({ max: 2 ** 32 - 20_001 }),
+        fc.nat(20_000),
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom('"', "\\", "\n", "\t", "\u2028"),
+            fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+          ),
+          maxLength: 30,
+        }),
+      )
+      .map(([t0Ms, length, text]) => ({ t0Ms, t1Ms: t0Ms + length, text, wordMs: [] }));
+    fc.assert(
+      fc.property(fc.array(fc.oneof(cue, anyCue), { maxLength: 20 }), (cues) => {
+        const blob = encodeTranscript(cues);
+        const out = new JsonBytes(16);
+        writeCuesJson(out, blob);
+        const expected = JSON.stringify(
+          decodeCueTexts(blob).map((c) => ({
+            idx: c.idx,
+            t0: c.t0Ms / 1000,
+            t1: c.t1Ms / 1000,
+            text: c.text,
+          })),
+        );
+        expect(out.done().equals(Buffer.from(expected, "utf8"))).toBe(true);
+      }),
+    );
+  });
+
+  it("walks the words spoken as decodeSpokenWords decodes them", () => {
+    const spokenWord = fc.record({
+      word: fc.nat(),
+      tStartMs: fc.nat(10_000_000),
+      formJson: fc.option(
+        fc.string({ unit: "grapheme", minLength: 1, maxLength: 10 }).map((w) => JSON.stringify(w)),
+        { nil: undefined },
+      ),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(cue, { maxLength: 5 }),
+        fc.array(spokenWord, { maxLength: 20 }),
+        (cues, spoken) => {
+          const blob = encodeTranscript(cues, spoken);
+          const walked: ReturnType<typeof decodeSpokenWords> = [];
+          forEachSpokenWord(blob, (wordId, tStartMs, buf, formStart, formEnd) => {
+            walked.push({
+              wordId,
+              tStartMs,
+              formJson: formEnd === formStart ? undefined : buf.toString("utf8", formStart, formEnd),
+            });
+          });
+          expect(walked).toEqual(decodeSpokenWords(blob));
+        },
+      ),
+    );
+  });
+
+  it("walks no words spoken in a transcript stored without them", () => {
+    const blob = encodeTranscript([{ t0Ms: 0, t1Ms: 10, text: "a", wordMs: [0] }]);
+    const calls: number[] = [];
+    forEachSpokenWord(blob.subarray(0, blob.length - 4), (wordId) => calls.push(wordId));
+    forEachSpokenWord(blob, (wordId) => calls.push(wordId));
+    expect(calls).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@
  * workers write word indexes in the wordId field; the writer puts the ids in (`setSpokenWordIds`).
  */
 import type { Cue, TimedWord, Transcript } from "../captions/transcript.js";
+import { type JsonBytes, jsonPiece } from "../text/json-bytes.js";
 import { Utf8Run } from "./utf8-run.js";
 
 const HEADER_BYTES = 8;
@@ -172,6 +173,60 @@ export function decodeSpokenWords(
     form += bytes;
   }
   return out;
+}
+
+/**
+ * Calls `each` for every catalogue word spoken, in order, with no object made: the word id, its start, and
+ * where its form's JSON is in `buf` ([formStart, formEnd), empty when the form is the word's key). What
+ * `decodeSpokenWords` decodes.
+ */
+export function forEachSpokenWord(
+  blob: Uint8Array,
+  each: (wordId: number, tStartMs: number, buf: Buffer, formStart: number, formEnd: number) => void,
+): void {
+  const buf = view(blob);
+  const at = spokenStart(buf);
+  if (at + 4 > buf.length) return;
+  const n = buf.readUInt32LE(at);
+  let form = at + 4 + n * SPOKEN_BYTES;
+  for (let i = 0; i < n; i++) {
+    const field = at + 4 + i * SPOKEN_BYTES;
+    const end = form + buf.readUInt16LE(field + 8);
+    each(buf.readUInt32LE(field), buf.readUInt32LE(field + 4), buf, form, end);
+    form = end;
+  }
+}
+
+const FIRST_CUE = jsonPiece('{"idx":');
+const NEXT_CUE = jsonPiece('},{"idx":');
+const T0 = jsonPiece(',"t0":');
+const T1 = jsonPiece(',"t1":');
+const TEXT = jsonPiece(',"text":');
+const CUES_END = jsonPiece("}]");
+const NO_CUES = jsonPiece("[]");
+
+/**
+ * Writes every cue as the transcript answer's cues array, `[{"idx":0,"t0":…,"t1":…,"text":"…"},…]`,
+ * straight from the stored bytes: what `JSON.stringify` writes for `decodeCueTexts` with the times in
+ * seconds.
+ */
+export function writeCuesJson(out: JsonBytes, blob: Uint8Array): void {
+  const buf = view(blob);
+  const cues = buf.readUInt32LE(0);
+  if (cues === 0) {
+    out.raw(NO_CUES);
+    return;
+  }
+  const textAt = HEADER_BYTES + cues * CUE_BYTES + buf.readUInt32LE(4) * 4;
+  out.text("[");
+  for (let idx = 0; idx < cues; idx++) {
+    const at = HEADER_BYTES + idx * CUE_BYTES;
+    out.raw(idx === 0 ? FIRST_CUE : NEXT_CUE).number(idx);
+    out.raw(T0).seconds(buf.readUInt32LE(at));
+    out.raw(T1).seconds(buf.readUInt32LE(at + 4));
+    out.raw(TEXT).utf8String(buf, textAt + buf.readUInt32LE(at + 8), textAt + buf.readUInt32LE(at + 12));
+  }
+  out.raw(CUES_END);
 }
 
 export interface StoredCueView {

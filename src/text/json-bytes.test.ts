@@ -37,6 +37,69 @@ describe("JsonBytes", () => {
     );
   });
 
+  it("writes milliseconds as seconds as String(ms / 1000) does, over the whole u32 range", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.nat(999_999), fc.nat({ max: 2 ** 32 - 1 })), (ms) => {
+        const out = new JsonBytes(2);
+        out.text("[").seconds(ms).text("]");
+        expect(out.toString()).toBe(`[${String(ms / 1000)}]`);
+      }),
+      { numRuns: 20_000 },
+    );
+    for (const [ms, text] of [
+      [29400, "29.4"],
+      [147960, "147.96"],
+      [5, "0.005"],
+      [0, "0"],
+      [10, "0.01"],
+      [1000, "1"],
+      [2 ** 32 - 1, "4294967.295"],
+      [1e15 - 1, "999999999999.999"],
+      [1e15, "1000000000000"],
+      [2 ** 53 + 1, String((2 ** 53 + 1) / 1000)],
+      [1.5, "0.0015"],
+      [-1, "-0.001"],
+    ] as const) {
+      expect(new JsonBytes(1).seconds(ms).toString()).toBe(text);
+      expect(String(ms / 1000)).toBe(text);
+    }
+  });
+
+  it("writes UTF-8 bytes as the JSON string literal JSON.stringify writes for their text", () => {
+    const escaped = fc.constantFrom(
+      '"',
+      "\\",
+      "\n",
+      "\u0000",
+      "\u001f",
+      "\u007f",
+      "\u2028",
+      "\u2029",
+      "é",
+      "😀",
+    );
+    const text = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 80 }),
+      fc.string({ unit: "grapheme", maxLength: 40 }),
+      fc.string({
+        unit: fc.oneof(escaped, fc.string({ unit: "binary", minLength: 1, maxLength: 1 })),
+        maxLength: 40,
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 5 }), text, fc.string({ maxLength: 5 }), (before, s, after) => {
+        // The stored text is valid UTF-8: what a string with lone surrogates reads back as.
+        const valid = Buffer.from(s, "utf8").toString("utf8");
+        const head = Buffer.byteLength(before);
+        const from = Buffer.from(before + valid + after, "utf8");
+        const out = new JsonBytes(3).text("[");
+        out.utf8String(from, head, head + Buffer.byteLength(valid)).text("]");
+        expect(out.done().equals(Buffer.from(`[${JSON.stringify(valid)}]`, "utf8"))).toBe(true);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
   it("hands out an answer of its own from the reused buffer, untouched by the next writer", () => {
     const first = JsonBytes.reused().text('{"a":').string("x".repeat(70_000)).text("}").done();
     const second = JsonBytes.reused().text("[1]").done();

@@ -92,6 +92,50 @@ export class JsonBytes {
     return this;
   }
 
+  /**
+   * Appends milliseconds as seconds, as `String(ms / 1000)` prints them: the whole seconds, then when
+   * the rest is not zero a point and its three digits without trailing zeros (29400 → 29.4, 5 → 0.005).
+   * Below 10^15 every such decimal has at most 15 significant digits, so it is the shortest text that
+   * reads back as the same double: the text JavaScript prints. Other values go through `String`.
+   */
+  seconds(ms: number): this {
+    if (!(Number.isInteger(ms) && ms >= 0 && ms < 1e15)) return this.text(String(ms / 1000));
+    const rest = ms % 1000;
+    this.number((ms - rest) / 1000);
+    if (rest === 0) return this;
+    const buf = this.#room(4);
+    let j = this.#len;
+    const tenths = (rest / 100) | 0;
+    const hundredths = ((rest / 10) | 0) % 10;
+    const thousandths = rest % 10;
+    buf[j++] = 46; // "."
+    buf[j++] = 48 + tenths;
+    if (hundredths !== 0 || thousandths !== 0) buf[j++] = 48 + hundredths;
+    if (thousandths !== 0) buf[j++] = 48 + thousandths;
+    this.#len = j;
+    return this;
+  }
+
+  /**
+   * Appends the UTF-8 text in bytes [start, end) of `from` as a JSON string literal, as `JSON.stringify`
+   * writes it: copied between quotes when no byte needs escaping (JSON escapes only control characters,
+   * '"' and '\\'; every other code point is written as it is), else through `JSON.stringify`. The bytes
+   * must be valid UTF-8.
+   */
+  utf8String(from: Buffer, start: number, end: number): this {
+    const buf = this.#room(end - start + 2);
+    let j = this.#len;
+    buf[j++] = 34; // '"'
+    for (let i = start; i < end; i++) {
+      const b = from[i] as number;
+      if (b < 0x20 || b === 0x22 || b === 0x5c) return this.string(from.toString("utf8", start, end));
+      buf[j++] = b;
+    }
+    buf[j++] = 34;
+    this.#len = j;
+    return this;
+  }
+
   /** The bytes written, in a buffer of their own. */
   done(): Buffer {
     const out = Buffer.allocUnsafe(this.#len);

@@ -3,12 +3,12 @@ import Type from "typebox";
 import { levelAt } from "../../domain.js";
 import type { ClipRecord } from "../../index/clips.js";
 import type { Snapshot } from "../../index/snapshot.js";
-import { clipTranscript } from "../../index/transcript.js";
-import type { WordEntry } from "../../index/word-catalog.js";
+import type { WordCatalog, WordEntry } from "../../index/word-catalog.js";
+import { forEachSpokenWord, writeCuesJson } from "../../snapshot/transcript-blob.js";
+import { JsonBytes, jsonPiece } from "../../text/json-bytes.js";
 import type { App } from "../app-type.js";
 import type { ApiContext } from "../context.js";
 import { ErrorEnvelope } from "../errors.js";
-import { seconds } from "../present.js";
 import { LevelEnum } from "../schemas.js";
 import { ClipPath, findClip } from "./clip.js";
 
@@ -46,40 +46,108 @@ const Response = Type.Object({
   ),
 });
 
-/** Each catalogue word's fields in the words array, JSON-encoded once per word (and snapshot). */
-const wordFields = new WeakMap<WordEntry, string>();
+/** Each catalogue word's fields in the words array up to its start, JSON-encoded once per word (and snapshot). */
+const wordFields = new WeakMap<WordEntry, Buffer>();
 
-function wordJson(entry: WordEntry): string {
-  let json = wordFields.get(entry);
-  if (json === undefined) {
-    json = `{"wordId":${entry.wordId},"word":${JSON.stringify(entry.word)},"level":"${levelAt(entry.level)}","tStart":`;
-    wordFields.set(entry, json);
+function wordPrefix(entry: WordEntry): Buffer {
+  let piece = wordFields.get(entry);
+  if (piece === undefined) {
+    piece = jsonPiece(
+      `{"wordId":${entry.wordId},"word":${JSON.stringify(entry.word)},"level":"${levelAt(entry.level)}","tStart":`,
+    );
+    wordFields.set(entry, piece);
   }
-  return json;
+  return piece;
 }
 
 /**
- * The answer as JSON text, in the response schema's key order, as its serialiser would write it from the
- * objects.
+ * Each catalogue's `wordPrefix` pieces by word id, filled as words are written: one array read per word
+ * spoken instead of the catalogue's id lookup and then the piece's.
  */
+const prefixesById = new WeakMap<WordCatalog, Array<Buffer | undefined>>();
+
+function prefixesOf(catalog: WordCatalog): Array<Buffer | undefined> {
+  let prefixes = prefixesById.get(catalog);
+  if (prefixes === undefined) {
+    prefixes = [];
+    prefixesById.set(catalog, prefixes);
+  }
+  return prefixes;
+}
+
+const CLIP_ID = jsonPiece('{"clipId":');
+const VIDEO_ID = jsonPiece(',"videoId":');
+const LANGUAGE = jsonPiece(',"language":');
+const EXACT_CUES = jsonPiece(',"source":"auto-captions","wordTimes":"exact","cues":');
+const INTERPOLATED_CUES = jsonPiece(',"source":"auto-captions","wordTimes":"interpolated","cues":');
+const WORDS = jsonPiece(',"words":[');
+const COMMA = jsonPiece(",");
+const FORM = jsonPiece(',"form":');
+const WORD_END = jsonPiece("}");
+const ANSWER_END = jsonPiece("]}");
+const NO_WORDS_END = jsonPiece(',"words":[]}');
+const CLOSE = jsonPiece("}");
+const NO_CUES = jsonPiece("[]");
+
+/**
+ * Writes the answer as JSON in the response schema's key order, as its serialiser would write it from
+ * the objects (`clipTranscript`), straight from the stored transcript: the cue texts and the forms spoken
+ * are copied as they are stored.
+ */
+export function writeTranscript(
+  out: JsonBytes,
+  snapshot: Snapshot,
+  clip: ClipRecord,
+  withWords: boolean,
+): void {
+  out.raw(CLIP_ID).string(clip.clipId);
+  out.raw(VIDEO_ID).string(clip.videoId);
+  out.raw(LANGUAGE).string(clip.language);
+  if (clip.wordTimes === "exact") out.raw(EXACT_CUES);
+  else if (clip.wordTimes === "interpolated") out.raw(INTERPOLATED_CUES);
+  else out.text(`,"source":"auto-captions","wordTimes":"${clip.wordTimes}","cues":`);
+  const blob = snapshot.clips.transcript(clip.clipNo);
+  if (blob === undefined) out.raw(NO_CUES);
+  else writeCuesJson(out, blob);
+  if (!withWords) {
+    out.raw(CLOSE);
+    return;
+  }
+  const catalog = snapshot.language(clip.language)?.catalog;
+  if (catalog === undefined || blob === undefined) {
+    out.raw(NO_WORDS_END);
+    return;
+  }
+  out.raw(WORDS);
+  const prefixes = prefixesOf(catalog);
+  let first = true;
+  forEachSpokenWord(blob, (wordId, tStartMs, buf, formStart, formEnd) => {
+    let prefix = prefixes[wordId];
+    if (prefix === undefined) {
+      const entry = catalog.byId(wordId);
+      if (entry === undefined) return;
+      prefix = wordPrefix(entry);
+      prefixes[wordId] = prefix;
+    }
+    if (!first) out.raw(COMMA);
+    first = false;
+    out.raw(prefix).seconds(tStartMs);
+    if (formEnd > formStart) out.raw(FORM).bytes(buf, formStart, formEnd);
+    out.raw(WORD_END);
+  });
+  out.raw(ANSWER_END);
+}
+
+/** The answer as UTF-8 JSON (`writeTranscript`), in a buffer of its own. */
+export function transcriptBytes(snapshot: Snapshot, clip: ClipRecord, withWords: boolean): Buffer {
+  const out = JsonBytes.reused();
+  writeTranscript(out, snapshot, clip, withWords);
+  return out.done();
+}
+
+/** The answer as JSON text (`transcriptBytes` decoded). */
 export function transcriptJson(snapshot: Snapshot, clip: ClipRecord, withWords: boolean): string {
-  const view = clipTranscript(snapshot, clip, withWords);
-  const cues = view.cues
-    .map(
-      (c) =>
-        `{"idx":${c.idx},"t0":${seconds(c.t0Ms)},"t1":${seconds(c.t1Ms)},"text":${JSON.stringify(c.text)}}`,
-    )
-    .join(",");
-  const words =
-    view.words === undefined
-      ? ""
-      : `,"words":[${view.words
-          .map((w) => {
-            const form = w.formJson === undefined ? "" : `,"form":${w.formJson}`;
-            return `${wordJson(w.entry)}${seconds(w.tStartMs)}${form}}`;
-          })
-          .join(",")}]`;
-  return `{"clipId":${JSON.stringify(clip.clipId)},"videoId":${JSON.stringify(clip.videoId)},"language":${JSON.stringify(clip.language)},"source":"auto-captions","wordTimes":"${clip.wordTimes}","cues":[${cues}]${words}}`;
+  return transcriptBytes(snapshot, clip, withWords).toString("utf8");
 }
 
 export function registerTranscript(app: App, ctx: ApiContext): void {
@@ -112,7 +180,7 @@ export function registerTranscript(app: App, ctx: ApiContext): void {
       // Already JSON: sent as it is (the schema serialiser is for objects).
       return reply
         .type("application/json; charset=utf-8")
-        .send(transcriptJson(ctx.snapshots.current(), clip, request.query.words) as never);
+        .send(transcriptBytes(ctx.snapshots.current(), clip, request.query.words) as never);
     },
   );
 }
