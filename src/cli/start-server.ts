@@ -150,8 +150,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       },
     );
     log.attach(app.log);
-    // The near-spelling structures and autocomplete lists were built on the other core meanwhile.
-    await snapshots.ready();
     await app.listen({ host: config.host, port: config.port });
     // Past this many open connections, new ones are closed as they arrive.
     app.server.maxConnections = config.maxConnections;

@@ -85,6 +85,15 @@ describe("near-spelling structures from their parts", () => {
     );
     expect(index.built).toBe(false);
   });
+
+  it("are refused when built from the same number of spellings in another order", () => {
+    const index = new FuzzyIndex(testCatalog(WORDS.map((word) => ({ word }))));
+    const reversed = [...index.keys].reverse();
+    expect(() => index.adopt(buildFuzzyParts(reversed, "en"))).toThrow(
+      "near-spelling parts of other spellings (or in another order) offered",
+    );
+    expect(index.built).toBe(false);
+  });
 });
 
 describe("autocomplete lists from their parts", () => {
@@ -113,6 +122,9 @@ describe("autocomplete lists from their parts", () => {
     const search = new WordSearch(catalog);
     expect(() => search.adopt(buildWordSearchParts(["one"]))).toThrow(
       `autocomplete lists of 1 words offered for ${WORDS.length}`,
+    );
+    expect(() => search.adopt(buildWordSearchParts([...search.normsByCoverage()].reverse()))).toThrow(
+      "autocomplete lists of other words (or in another order) offered",
     );
     expect(search.built).toBe(false);
     search.page({ q: "ta", levels: [], hasClips: false }, undefined, 3);

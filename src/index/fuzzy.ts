@@ -16,6 +16,7 @@ import { DeletionIndex, type DeletionParts } from "../text/deletion-index.js";
 import { damerauLevenshtein } from "../text/edit-distance.js";
 import { PhoneticIndex, type PhoneticParts } from "../text/phonetic-index.js";
 import { type SpokenFrequency, shippedSpokenFrequency } from "../text/spoken-frequency.js";
+import { stringsDigest } from "../text/strings-digest.js";
 import { TrigramIndex, type TrigramParts } from "../text/trigram-index.js";
 import { typoDistance } from "../text/typo-distance.js";
 import type { SpellingRef, WordCatalog, WordEntry } from "./word-catalog.js";
@@ -157,8 +158,9 @@ interface FuzzyStructures {
 
 /** The structures' arrays, as a worker thread builds them and sends them back (`FuzzyIndex.adopt`). */
 export interface FuzzyParts {
-  /** How many spellings they were built from: parts of other spellings are refused. */
+  /** How many spellings they were built from, and their digest: parts of other spellings are refused. */
   keys: number;
+  digest: number;
   trigrams: TrigramParts;
   oneEdit: DeletionParts;
   twoEdits: DeletionParts;
@@ -181,6 +183,7 @@ export function buildFuzzyParts(keys: readonly string[], language: string): Fuzz
   const built = buildStructures(keys, language);
   return {
     keys: keys.length,
+    digest: stringsDigest(keys),
     trigrams: built.trigrams.parts(),
     oneEdit: built.oneEdit.parts(),
     twoEdits: built.twoEdits.parts(),
@@ -237,6 +240,9 @@ export class FuzzyIndex {
     if (this.#structures !== undefined) return;
     if (parts.keys !== this.#keys.length) {
       throw new Error(`near-spelling parts of ${parts.keys} spellings offered for ${this.#keys.length}`);
+    }
+    if (parts.digest !== stringsDigest(this.#keys)) {
+      throw new Error("near-spelling parts of other spellings (or in another order) offered");
     }
     this.#structures = {
       trigrams: new TrigramIndex(parts.trigrams),

@@ -91,7 +91,7 @@ export class SnapshotHolder implements SnapshotSource {
    */
   constructor(options: SnapshotHolderOptions) {
     this.path = options.path;
-    this.#open = options.open ?? ((path) => new Snapshot(path, { background: true }));
+    this.#open = options.open ?? ((path) => new Snapshot(path));
     this.#verify = options.verify ?? CHECKSUM_VERIFY;
     this.#checkEveryMs = options.checkEveryMs ?? DEFAULT_CHECK_EVERY_MS;
     this.#graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
@@ -103,14 +103,6 @@ export class SnapshotHolder implements SnapshotSource {
 
   current(): Snapshot {
     return this.#current;
-  }
-
-  /**
-   * Settles when the snapshot being served has built what it builds in the background (see
-   * `Snapshot.prepared`): a server listens after this, so its first near-spelling or autocomplete lookup does not wait.
-   */
-  async ready(): Promise<void> {
-    await this.#current.prepared;
   }
 
   /** Starts polling the file's identity and listening for SIGHUP; swaps and failures go to `log`. */
@@ -161,7 +153,6 @@ export class SnapshotHolder implements SnapshotSource {
       // Still being written while it was read: the next check looks again.
       if (identityOf(this.path) !== identity) return "unchanged";
       next = this.#open(this.path);
-      await next.prepared;
     } catch (error) {
       this.#failedIdentity = identity;
       this.#log?.error(

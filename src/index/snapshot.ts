@@ -6,14 +6,15 @@ import type Database from "better-sqlite3";
 import { LEVELS, TOPICS } from "../domain.js";
 import { readClipColumns } from "../snapshot/clip-columns.js";
 import { openSnapshotFile } from "../snapshot/open.js";
-import { type BackgroundBuild, buildInBackground } from "./background-build.js";
+import { readCatalogs } from "./catalogs.js";
+import { readCatalogueLookups } from "./catalogue-lookups.js";
 import { ClipFragments } from "./clip-fragments.js";
 import { ClipStore } from "./clips.js";
 import { Feed } from "./feed.js";
 import { FuzzyIndex } from "./fuzzy.js";
 import { PhraseIndex } from "./phrase-index.js";
 import { PhraseSearch } from "./phrase-search.js";
-import { WordCatalog, type WordRowDb } from "./word-catalog.js";
+import type { WordCatalog } from "./word-catalog.js";
 import { WordSearch } from "./word-search.js";
 
 export interface LanguageIndex {
@@ -37,14 +38,6 @@ export interface TopicStat {
   byLevel: Partial<Record<(typeof LEVELS)[number], number>>;
 }
 
-export interface SnapshotOptions {
-  /**
-   * Build the near-spelling structures and autocomplete lists in worker threads, started as soon as the
-   * catalogue is read (`prepared` settles when they are done); otherwise they are built on first use.
-   */
-  background?: boolean;
-}
-
 export class Snapshot {
   readonly path: string;
   readonly buildId: string;
@@ -58,14 +51,13 @@ export class Snapshot {
   readonly #languages = new Map<string, LanguageIndex>();
   readonly #topics = new Map<string, TopicStat[]>();
   readonly #db: Database.Database;
-  readonly #background: BackgroundBuild[] = [];
   /**
-   * Settles when the background builds are done (at once without them); each value is undefined, or why
-   * that language's structures will be built on its first lookup instead. Never rejects.
+   * Stored lookups that could not be used, and are built on first use instead (none from a snapshot this
+   * version built).
    */
-  readonly prepared: Promise<Array<string | undefined>>;
+  readonly lookupProblems: string[] = [];
 
-  constructor(path: string, options: SnapshotOptions = {}) {
+  constructor(path: string) {
     this.path = path;
     this.#db = openSnapshotFile(path);
     const meta = new Map(
@@ -80,30 +72,11 @@ export class Snapshot {
     this.feed = new Feed(this.#db);
     this.phrases = new PhraseSearch(new PhraseIndex(this.#db));
 
-    const words = this.#db
-      .prepare(
-        "SELECT word_id, language, word, norm, level, pos, variants, meanings, clip_count, clips_by_level, level_source, frequency FROM words ORDER BY word_id",
-      )
-      .all() as Array<WordRowDb & { language: string }>;
-    const spellings = this.#db.prepare("SELECT language, norm, word_id, kind FROM spellings").all() as Array<{
-      language: string;
-      norm: string;
-      word_id: number;
-      kind: number;
-    }>;
-    const languages = [...new Set(words.map((w) => w.language))].sort();
-    for (const language of languages) {
-      const catalog = new WordCatalog(
-        language,
-        words.filter((w) => w.language === language),
-        spellings.filter((s) => s.language === language),
-      );
-      const fuzzy = new FuzzyIndex(catalog);
-      const search = new WordSearch(catalog);
-      if (options.background === true) this.#background.push(buildInBackground(fuzzy, search));
-      this.#languages.set(language, { catalog, fuzzy, search });
+    for (const [language, catalog] of readCatalogs(this.#db)) {
+      const index = { catalog, fuzzy: new FuzzyIndex(catalog), search: new WordSearch(catalog) };
+      this.lookupProblems.push(...readCatalogueLookups(this.#db, language, index.fuzzy, index.search));
+      this.#languages.set(language, index);
     }
-    this.prepared = Promise.all(this.#background.map((b) => b.done));
 
     this.corpus = (
       this.#db
@@ -159,7 +132,6 @@ export class Snapshot {
   }
 
   close(): void {
-    for (const build of this.#background) build.cancel();
     this.#db.close();
   }
 }

@@ -8,6 +8,7 @@
  * and the count is a binary search. Other queries list their matches once and memoise them.
  */
 import { type PackedLists, packLists, unpackLists } from "../text/packed-lists.js";
+import { stringsDigest } from "../text/strings-digest.js";
 import type { WordCatalog, WordEntry } from "./word-catalog.js";
 
 /** Group of a result: 0 exact, 1 prefix, 2 substring; 3 for listing without a query. */
@@ -60,8 +61,9 @@ export function comparePosition(group: number, entry: WordEntry, p: WordPosition
 
 /** The gram and prefix lists of a catalogue, as built: what a worker thread sends back (`WordSearch.adopt`). */
 export interface WordSearchParts {
-  /** How many words they were built from: parts of another catalogue are refused. */
+  /** How many words they were built from, and their norms' digest: parts of another catalogue are refused. */
   words: number;
+  digest: number;
   gramKeys: string[];
   grams: PackedLists;
   prefixKeys: string[];
@@ -93,6 +95,7 @@ export function buildWordSearchParts(normsByCoverage: readonly string[]): WordSe
   });
   return {
     words: normsByCoverage.length,
+    digest: stringsDigest(normsByCoverage),
     gramKeys: [...lists.keys()],
     grams: packLists(lists.values()),
     prefixKeys: [...prefixes.keys()],
@@ -145,6 +148,9 @@ export class WordSearch {
     if (this.#lists !== undefined) return;
     if (parts.words !== this.#byCoverage.length) {
       throw new Error(`autocomplete lists of ${parts.words} words offered for ${this.#byCoverage.length}`);
+    }
+    if (parts.digest !== stringsDigest(this.normsByCoverage())) {
+      throw new Error("autocomplete lists of other words (or in another order) offered");
     }
     this.#lists = {
       grams: listsByKey(parts.gramKeys, parts.grams),

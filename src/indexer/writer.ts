@@ -2,10 +2,12 @@
  * Writes a snapshot: to a temporary file beside the target, renamed into place only when complete, so a
  * reader never sees half a snapshot and an interrupted build leaves the previous one untouched.
  */
+
 import { createHash } from "node:crypto";
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { writeCatalogueLookups } from "../index/catalogue-lookups.js";
 import { rememberVerified, sealSnapshotFile } from "../snapshot/checksum.js";
 import { encodeClipColumnsFromDb } from "../snapshot/clip-columns.js";
 import { encodeFeedColumns, scanFeedColumns } from "../snapshot/feed-columns.js";
@@ -291,6 +293,7 @@ export class SnapshotWriter {
     this.#db
       .prepare("INSERT INTO clip_columns (name, data) VALUES ('clips', ?)")
       .run(encodeClipColumnsFromDb(this.#db));
+    writeCatalogueLookups(this.#db);
     this.#db.exec("COMMIT");
     this.#db.exec("ANALYZE");
     this.#db.pragma(`user_version = ${SNAPSHOT_SCHEMA_VERSION}`);

@@ -11,23 +11,26 @@ const dir = mkdtempSync(path.join(tmpdir(), "wordclip-open-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("openSnapshotFile", () => {
-  it("refuses a snapshot of the previous schema version (4, before the clip columns) and says how to rebuild", async () => {
-    expect(SNAPSHOT_SCHEMA_VERSION).toBe(5);
+  it("refuses a snapshot of the previous schema version (5, before the stored catalogue lookups) and says how to rebuild", async () => {
+    expect(SNAPSHOT_SCHEMA_VERSION).toBe(6);
     const older = path.join(dir, "older.sqlite");
     copyFileSync((await sharedTestSnapshot()).path, older);
     const db = new Database(older);
-    db.exec("DROP TABLE clip_columns");
-    db.pragma("user_version = 4");
+    db.exec("DROP TABLE catalogue_lookups");
+    db.pragma("user_version = 5");
     db.close();
     expect(() => openSnapshotFile(older)).toThrow(SnapshotError);
     expect(() => openSnapshotFile(older)).toThrow(
-      `${older} has snapshot schema version 4; this wordclip reads version 5. Rebuild it with this version's "wordclip build".`,
+      `${older} has snapshot schema version 5; this wordclip reads version 6. Rebuild it with this version's "wordclip build".`,
     );
   });
 
   it("opens a snapshot of this version", async () => {
     const db = openSnapshotFile((await sharedTestSnapshot()).path);
     expect(db.prepare("SELECT count(*) FROM clip_columns").pluck().get()).toBe(1);
+    expect(
+      db.prepare("SELECT name FROM catalogue_lookups WHERE language = 'en' ORDER BY name").pluck().all(),
+    ).toEqual(["autocomplete", "near-spellings"]);
     db.close();
   });
 });

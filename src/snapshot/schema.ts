@@ -3,7 +3,7 @@
  * `PRAGMA user_version` is checked on open and an incompatible snapshot is refused, never misread.
  */
 
-export const SNAPSHOT_SCHEMA_VERSION = 5;
+export const SNAPSHOT_SCHEMA_VERSION = 6;
 
 /**
  * Order key of `order=recent`: newer publication day first, then the clip indexed later first.
@@ -52,6 +52,16 @@ CREATE TABLE spellings (
   kind     INTEGER NOT NULL,
   PRIMARY KEY (language, norm, word_id)
 ) WITHOUT ROWID;
+
+-- Each catalogue's near-spelling structures and autocomplete lists as the build made them from its words
+-- and spellings (src/index/catalogue-lookups.ts; layout in packed-object.ts): read at start-up, not rebuilt.
+-- name: 'near-spellings' or 'autocomplete'.
+CREATE TABLE catalogue_lookups (
+  language TEXT NOT NULL,
+  name     TEXT NOT NULL,
+  data     BLOB NOT NULL,
+  PRIMARY KEY (language, name)
+);
 
 -- clip_no: stable small integer, carried over by --from. published_day: days since 1970-01-01 (UTC).
 -- meta: JSON of the source metadata a later build needs again (categories, tags).

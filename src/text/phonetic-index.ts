@@ -33,7 +33,8 @@ const EMPTY = new Int32Array(0);
 
 /** A phonetic index's parts, as built: what a worker thread sends back (see `PhoneticIndex.parts`). */
 export interface PhoneticParts {
-  idOf: Map<string, number>;
+  /** Every code, by id. */
+  codes: string[];
   keyCodes: Int32Array;
   /** The keys having each code, by code id. */
   postings: PackedLists;
@@ -55,10 +56,11 @@ function buildPhoneticParts(keys: readonly string[]): PhoneticParts {
       (lists[id] as number[]).push(index);
     });
   });
-  return { idOf, keyCodes, postings: packLists(lists) };
+  return { codes: [...idOf.keys()], keyCodes, postings: packLists(lists) };
 }
 
 export class PhoneticIndex {
+  readonly #codes: string[];
   readonly #idOf: Map<string, number>;
   /** Each key's code ids, two a key (NONE where it has fewer). */
   readonly #keyCodes: Int32Array;
@@ -69,7 +71,8 @@ export class PhoneticIndex {
   /** From the keys, or from the parts of an index built elsewhere. */
   constructor(keys: readonly string[] | PhoneticParts) {
     const parts = Array.isArray(keys) ? buildPhoneticParts(keys) : (keys as PhoneticParts);
-    this.#idOf = parts.idOf;
+    this.#codes = parts.codes;
+    this.#idOf = new Map(parts.codes.map((code, id) => [code, id]));
     this.#keyCodes = parts.keyCodes;
     this.#postings = parts.postings;
     this.#postingsById = unpackLists(parts.postings);
@@ -77,7 +80,7 @@ export class PhoneticIndex {
 
   /** What the index is made of: `new PhoneticIndex(parts)` is the same index. */
   parts(): PhoneticParts {
-    return { idOf: this.#idOf, keyCodes: this.#keyCodes, postings: this.#postings };
+    return { codes: this.#codes, keyCodes: this.#keyCodes, postings: this.#postings };
   }
 
   prepare(word: string): PreparedCodes {

@@ -61,8 +61,8 @@ export interface TrigramMatch {
 export interface TrigramParts {
   /** The entries having each trigram, by trigram id. */
   postings: PackedLists;
-  ids: Map<string, number>;
-  asciiIds: Map<number, number>;
+  /** Every trigram, by id. */
+  trigrams: string[];
   entryStart: Int32Array;
   entryIds: Int32Array;
   trigramCounts: Int32Array;
@@ -72,34 +72,42 @@ function buildTrigramParts(keys: readonly string[]): TrigramParts {
   const trigramCounts = new Int32Array(keys.length);
   const ids = new Map<string, number>();
   const asciiIds = new Map<number, number>();
-  const lists = new Map<string, number[]>();
+  /** The entries having each trigram, by id. */
+  const lists: number[][] = [];
   const entryIds: number[] = [];
   const entryStart = new Int32Array(keys.length + 1);
-  for (const [index, key] of keys.entries()) {
-    const trigrams = trigramSet(key);
-    trigramCounts[index] = trigrams.size;
-    const own: number[] = [];
-    for (const trigram of trigrams) {
-      const list = lists.get(trigram);
-      if (list === undefined) lists.set(trigram, [index]);
-      else list.push(index);
-      let id = ids.get(trigram);
-      if (id === undefined) {
-        id = ids.size;
-        ids.set(trigram, id);
-        const code = asciiCodeOf(trigram);
-        if (code >= 0) asciiIds.set(code, id);
-      }
-      own.push(id);
+  const idOf = (trigram: string): number => {
+    let id = ids.get(trigram);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(trigram, id);
+      lists.push([]);
+      const code = asciiCodeOf(trigram);
+      if (code >= 0) asciiIds.set(code, id);
     }
-    entryIds.push(...own.sort((a, b) => a - b));
+    return id;
+  };
+  for (const [index, key] of keys.entries()) {
+    const own: number[] = [];
+    if (LOWER_ASCII_WORDS.test(key)) {
+      // Most keys: their trigrams as integer codes, a string made only for a trigram not seen before.
+      for (const code of asciiTrigramCodes(key)) {
+        own.push(
+          asciiIds.get(code) ?? idOf(String.fromCharCode(code >> 14, (code >> 7) & 0x7f, code & 0x7f)),
+        );
+      }
+    } else {
+      for (const trigram of trigramSet(key)) own.push(idOf(trigram));
+    }
+    trigramCounts[index] = own.length;
+    for (const id of own) (lists[id] as number[]).push(index);
+    own.sort((a, b) => a - b);
+    for (const id of own) entryIds.push(id);
     entryStart[index + 1] = entryIds.length;
   }
   return {
-    // A trigram's id is its place among the trigrams in the order first seen, as the lists are.
-    postings: packLists(lists.values()),
-    ids,
-    asciiIds,
+    postings: packLists(lists),
+    trigrams: [...ids.keys()],
     entryStart,
     entryIds: Int32Array.from(entryIds),
     trigramCounts,
@@ -117,10 +125,11 @@ export class TrigramIndex {
   readonly #postings: PackedLists;
   /** The entries having each trigram, by trigram id (views into `#postings`). */
   readonly #postingsById: Int32Array[];
+  readonly #trigrams: string[];
   /** Trigram → a small integer id, and each entry's trigram ids, sorted, back to back (CSR layout). */
-  readonly #ids: Map<string, number>;
+  readonly #ids = new Map<string, number>();
   /** The same ids by ASCII trigram code, for queries of lower-case ASCII words. */
-  readonly #asciiIds: Map<number, number>;
+  readonly #asciiIds = new Map<number, number>();
   readonly #entryStart: Int32Array;
   readonly #entryIds: Int32Array;
   /** Number of unique trigrams of each entry. */
@@ -136,8 +145,12 @@ export class TrigramIndex {
     this.size = parts.trigramCounts.length;
     this.#postings = parts.postings;
     this.#postingsById = unpackLists(parts.postings);
-    this.#ids = parts.ids;
-    this.#asciiIds = parts.asciiIds;
+    this.#trigrams = parts.trigrams;
+    parts.trigrams.forEach((trigram, id) => {
+      this.#ids.set(trigram, id);
+      const code = asciiCodeOf(trigram);
+      if (code >= 0) this.#asciiIds.set(code, id);
+    });
     this.#entryStart = parts.entryStart;
     this.#entryIds = parts.entryIds;
     this.#trigramCounts = parts.trigramCounts;
@@ -149,8 +162,7 @@ export class TrigramIndex {
   parts(): TrigramParts {
     return {
       postings: this.#postings,
-      ids: this.#ids,
-      asciiIds: this.#asciiIds,
+      trigrams: this.#trigrams,
       entryStart: this.#entryStart,
       entryIds: this.#entryIds,
       trigramCounts: this.#trigramCounts,
