@@ -3,7 +3,7 @@
  * position, the endpoint and the request's filters. A cursor cannot be forged, altered, or reused under
  * other filters; a cursor of another encoding version is refused, never misread.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, timingSafeEqual } from "node:crypto";
 
 export const CURSOR_VERSION = 1;
 const MAC_BYTES = 16;
@@ -21,8 +21,10 @@ export interface CursorCodec {
 
 export function createCursorCodec(secret: string): CursorCodec {
   if (secret.length < 16) throw new Error("the cursor secret must be at least 16 characters");
+  // A key object made once: an HMAC from a string key imports the key again on every call.
+  const key = createSecretKey(Buffer.from(secret, "utf8"));
   const mac = (version: number, payload: Buffer, endpoint: string, filters: string): Buffer =>
-    createHmac("sha256", secret)
+    createHmac("sha256", key)
       .update(Buffer.from([version]))
       .update(payload)
       .update(`\0${endpoint}\0${filters}`)
