@@ -156,7 +156,7 @@ interface FuzzyStructures {
   phonetic: PhoneticIndex;
 }
 
-/** The structures' arrays, as a worker thread builds them and sends them back (`FuzzyIndex.adopt`). */
+/** The structures' arrays, as the build stores them in the snapshot (`FuzzyIndex.adopt`, catalogue-lookups.ts). */
 export interface FuzzyParts {
   /** How many spellings they were built from, and their digest: parts of other spellings are refused. */
   keys: number;
@@ -193,8 +193,8 @@ export function buildFuzzyParts(keys: readonly string[], language: string): Fuzz
 
 /**
  * Near-spelling lookups over a catalogue. Its structures take about a second to build for the full
- * catalogue: they are built on the first lookup, unless parts built elsewhere (a worker thread, while the
- * server starts) were adopted before it.
+ * catalogue: a snapshot stores them (catalogue-lookups.ts) and a server adopts them when it opens it;
+ * without them they are built on the first lookup.
  */
 export class FuzzyIndex {
   readonly #catalog: WordCatalog;
@@ -224,10 +224,6 @@ export class FuzzyIndex {
   /** The spellings the structures are built from, in the order their parts number them. */
   get keys(): readonly string[] {
     return this.#keys;
-  }
-
-  get language(): string {
-    return this.#catalog.language;
   }
 
   /** Whether the structures are built (or adopted). */

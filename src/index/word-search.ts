@@ -59,7 +59,7 @@ export function comparePosition(group: number, entry: WordEntry, p: WordPosition
   );
 }
 
-/** The gram and prefix lists of a catalogue, as built: what a worker thread sends back (`WordSearch.adopt`). */
+/** The gram and prefix lists of a catalogue, as the build stores them in the snapshot (`WordSearch.adopt`). */
 export interface WordSearchParts {
   /** How many words they were built from, and their norms' digest: parts of another catalogue are refused. */
   words: number;
@@ -117,8 +117,8 @@ interface GramLists {
 
 /**
  * Autocomplete over a catalogue. Its gram lists take a few hundred milliseconds to build for the full
- * catalogue: they are built on the first search, unless lists built elsewhere (a worker thread, while
- * the server starts) were adopted before it.
+ * catalogue: a snapshot stores them (catalogue-lookups.ts) and a server adopts them when it opens it;
+ * without them they are built on the first search.
  */
 export class WordSearch {
   readonly #byCoverage: WordEntry[];

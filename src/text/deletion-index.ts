@@ -61,7 +61,7 @@ function variants(word: string, depth: 1 | 2): number[] {
 const BUCKET_BITS = 16;
 const BUCKET_SHIFT = 32 - BUCKET_BITS;
 
-/** A deletion index's arrays, as built: what a worker thread sends back (see `DeletionIndex.parts`). */
+/** A deletion index's arrays, as built: what the snapshot stores (see `DeletionIndex.parts`). */
 export interface DeletionParts {
   depth: 1 | 2;
   hashes: Uint32Array;

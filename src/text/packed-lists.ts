@@ -1,6 +1,6 @@
 /**
  * Lists of integers packed back to back in one array, with where each starts (CSR layout): two arrays
- * however many lists, so they move to another thread without copying and are cloned in no time.
+ * however many lists, so they are stored and read back as two typed arrays, not as thousands of small ones.
  */
 export interface PackedLists {
   /** List i is `entries[start[i] … start[i + 1])`; one more start than there are lists. */

@@ -31,7 +31,7 @@ export type PreparedCodes = readonly number[];
 const NONE = -1;
 const EMPTY = new Int32Array(0);
 
-/** A phonetic index's parts, as built: what a worker thread sends back (see `PhoneticIndex.parts`). */
+/** A phonetic index's parts, as built: what the snapshot stores (see `PhoneticIndex.parts`). */
 export interface PhoneticParts {
   /** Every code, by id. */
   codes: string[];

@@ -57,7 +57,7 @@ export interface TrigramMatch {
   similarity: number;
 }
 
-/** A trigram index's parts, as built: what a worker thread sends back (see `TrigramIndex.parts`). */
+/** A trigram index's parts, as built: what the snapshot stores (see `TrigramIndex.parts`). */
 export interface TrigramParts {
   /** The entries having each trigram, by trigram id. */
   postings: PackedLists;
