@@ -5,19 +5,20 @@
 import type Database from "better-sqlite3";
 import { WordCatalog, type WordRowDb } from "./word-catalog.js";
 
+/** A `words` row as the driver gives it with `raw()`, in the order the query names the columns. */
 type WordRowTuple = [
-  number,
-  string,
-  string,
-  string,
-  number,
-  string,
-  string,
-  string,
-  number,
-  string,
-  number,
-  number,
+  language: string,
+  word_id: number,
+  word: string,
+  norm: string,
+  level: number,
+  pos: string,
+  variants: string,
+  meanings: string,
+  clip_count: number,
+  clips_by_level: string,
+  level_source: number,
+  frequency: number,
 ];
 
 /** Each language's catalogue, from the snapshot's words and spellings tables. */
@@ -27,41 +28,26 @@ export function readCatalogs(db: Database.Database): Map<string, WordCatalog> {
   const words = (
     db
       .prepare(
-        "SELECT word_id, language, word, norm, level, pos, variants, meanings, clip_count, clips_by_level, level_source, frequency FROM words ORDER BY word_id",
+        "SELECT language, word_id, word, norm, level, pos, variants, meanings, clip_count, clips_by_level, level_source, frequency FROM words ORDER BY word_id",
       )
       .raw()
       .all() as WordRowTuple[]
-  ).map(
-    ([
-      word_id,
-      language,
-      word,
-      norm,
-      level,
-      pos,
-      variants,
-      meanings,
-      clip_count,
-      clips_by_level,
-      level_source,
-      frequency,
-    ]) => ({
-      language,
-      row: {
-        word_id,
-        word,
-        norm,
-        level,
-        pos,
-        variants,
-        meanings,
-        clip_count,
-        clips_by_level,
-        level_source,
-        frequency,
-      } satisfies WordRowDb,
-    }),
-  );
+  ).map((r) => ({
+    language: r[0],
+    row: {
+      word_id: r[1],
+      word: r[2],
+      norm: r[3],
+      level: r[4],
+      pos: r[5],
+      variants: r[6],
+      meanings: r[7],
+      clip_count: r[8],
+      clips_by_level: r[9],
+      level_source: r[10],
+      frequency: r[11],
+    } satisfies WordRowDb,
+  }));
   const spellings = (
     db.prepare("SELECT language, norm, word_id, kind FROM spellings").raw().all() as Array<
       [string, string, number, number]
