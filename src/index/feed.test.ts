@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { clipIdOf } from "../indexer/ids.js";
 import { decodeFeedColumns, encodeFeedColumns, scanFeedColumns } from "../snapshot/feed-columns.js";
-import { Feed, type FeedFilter, type FeedPosition } from "./feed.js";
+import { Feed, type FeedFilter, type FeedPosition, mix32, seedWords } from "./feed.js";
 
 function clipsDb(count: number, from = 1): Database.Database {
   const db = new Database(":memory:");
@@ -92,6 +92,43 @@ describe("Feed", () => {
       last: undefined,
       more: false,
     });
+  });
+
+  it("orders by the seed's order of buckets, then each clip's seeded key, then clip number", () => {
+    // Ids whose first eight hex digits repeat: clips with one hash share a bucket and a key, and only
+    // their clip numbers order them. Inserted in descending clip numbers, so the scan's order is no help.
+    const shared = new Database(":memory:");
+    shared.exec(
+      "CREATE TABLE clips (clip_no INTEGER, clip_id TEXT, level INTEGER, language TEXT, topic TEXT, words_per_minute INTEGER)",
+    );
+    const insert = shared.prepare("INSERT INTO clips VALUES (?, ?, 0, 'en', 'food', 150)");
+    const heads = ["00000000", "00400000", "7fffffff", "ffffffff", "12345678", "9abcdef0"];
+    for (let n = 900; n >= 1; n--) insert.run(n, `${heads[n % heads.length]}-${clipIdOf(`c${n}`).slice(9)}`);
+    for (let n = 2000; n >= 1001; n--) insert.run(n, clipIdOf(`c${n}`));
+    const sharedFeed = new Feed(shared);
+    const rows = shared.prepare("SELECT clip_no, substr(clip_id, 1, 8) FROM clips").raw().all() as Array<
+      [number, string]
+    >;
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), fc.integer({ min: 1, max: 300 }), (seed, limit) => {
+        const [clipWord, bucketWord] = seedWords(seed);
+        const rankOf = new Int32Array(1024);
+        Array.from({ length: 1024 }, (_, b) => b)
+          .sort((a, b) => mix32(a ^ bucketWord) - mix32(b ^ bucketWord) || a - b)
+          .forEach((bucket, rank) => {
+            rankOf[bucket] = rank;
+          });
+        const expected = rows
+          .map(([clipNo, head]) => {
+            const hash = Number.parseInt(head, 16) >>> 0;
+            return { clipNo, rank: rankOf[hash >>> 22] as number, key: mix32(hash ^ clipWord) };
+          })
+          .sort((a, b) => a.rank - b.rank || a.key - b.key || a.clipNo - b.clipNo)
+          .map((c) => c.clipNo);
+        expect(walk(sharedFeed, seed, all, limit).seen).toEqual(expected);
+      }),
+      { numRuns: 10 },
+    );
   });
 
   it("continues a sequence over a grown index without repeating a clip seen before", () => {
