@@ -23,18 +23,20 @@ type WordRowTuple = [
 
 /** Each language's catalogue, from the snapshot's words and spellings tables. */
 export function readCatalogs(db: Database.Database): Map<string, WordCatalog> {
-  // Rows as arrays: the driver makes an array of a row at about half the cost of an object, and the
-  // objects made from them here take the fast path of one literal shape.
-  const words = (
-    db
-      .prepare(
-        "SELECT language, word_id, word, norm, level, pos, variants, meanings, clip_count, clips_by_level, level_source, frequency FROM words ORDER BY word_id",
-      )
-      .raw()
-      .all() as WordRowTuple[]
-  ).map((r) => ({
-    language: r[0],
-    row: {
+  // Rows as arrays, one at a time: the driver makes an array of a row at about half the cost of an object,
+  // the objects made from them take the fast path of one literal shape, and a row array dies young instead
+  // of being copied by the collector while the rest are read.
+  const words = new Map<string, WordRowDb[]>();
+  const rows = db
+    .prepare(
+      "SELECT language, word_id, word, norm, level, pos, variants, meanings, clip_count, clips_by_level, level_source, frequency FROM words ORDER BY word_id",
+    )
+    .raw()
+    .iterate() as IterableIterator<WordRowTuple>;
+  for (const r of rows) {
+    let list = words.get(r[0]);
+    if (list === undefined) words.set(r[0], (list = []));
+    list.push({
       word_id: r[1],
       word: r[2],
       norm: r[3],
@@ -46,22 +48,23 @@ export function readCatalogs(db: Database.Database): Map<string, WordCatalog> {
       clips_by_level: r[9],
       level_source: r[10],
       frequency: r[11],
-    } satisfies WordRowDb,
-  }));
-  const spellings = (
-    db.prepare("SELECT language, norm, word_id, kind FROM spellings").raw().all() as Array<
-      [string, string, number, number]
-    >
-  ).map(([language, norm, word_id, kind]) => ({ language, norm, word_id, kind }));
+    } satisfies WordRowDb);
+  }
+  const spellings = new Map<string, Array<{ norm: string; word_id: number; kind: number }>>();
+  const spellingRows = db
+    .prepare("SELECT language, norm, word_id, kind FROM spellings")
+    .raw()
+    .iterate() as IterableIterator<[string, string, number, number]>;
+  for (const [language, norm, word_id, kind] of spellingRows) {
+    let list = spellings.get(language);
+    if (list === undefined) spellings.set(language, (list = []));
+    list.push({ norm, word_id, kind });
+  }
   const catalogs = new Map<string, WordCatalog>();
-  for (const language of [...new Set(words.map((w) => w.language))].sort()) {
+  for (const language of [...words.keys()].sort()) {
     catalogs.set(
       language,
-      new WordCatalog(
-        language,
-        words.filter((w) => w.language === language).map((w) => w.row),
-        spellings.filter((s) => s.language === language),
-      ),
+      new WordCatalog(language, words.get(language) ?? [], spellings.get(language) ?? []),
     );
   }
   return catalogs;
