@@ -100,7 +100,7 @@ function deferredLog(): AccessLog & { attach(target: AccessLog): void } {
 
 /** Throws `SnapshotError` when the configured snapshot is missing or unreadable, before anything opens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const snapshots = new SnapshotHolder({
+  const snapshots = await SnapshotHolder.open({
     path: config.indexPath,
     checkEveryMs: options.snapshotCheckEveryMs ?? config.snapshotCheckEveryMs,
     ...(options.snapshotGraceMs === undefined ? {} : { graceMs: options.snapshotGraceMs }),

@@ -63,7 +63,8 @@ export class ClipStore {
   readonly #cache = new Map<number, ClipRecord>();
   readonly #blockCache = new BlockCache();
 
-  constructor(db: Database.Database) {
+  /** `directory`: the posting directory's value when it was read already (see `snapshot/read-ahead.ts`). */
+  constructor(db: Database.Database, directory?: Buffer) {
     this.#byNo = db.prepare(`SELECT ${CLIP_COLUMNS} FROM clips WHERE clip_no = ?`);
     this.#byNos = db.prepare(`SELECT ${CLIP_COLUMNS} FROM clips WHERE clip_no IN (${slotList()})`);
     this.#byClipId = db.prepare(`SELECT ${CLIP_COLUMNS} FROM clips WHERE clip_id = ?`);
@@ -77,9 +78,10 @@ export class ClipStore {
       .pluck();
     this.#block = db.prepare("SELECT data FROM postings WHERE block_id = ?").pluck();
     this.#paceCounts = db.prepare("SELECT counts FROM word_pace_counts WHERE word_id = ?").pluck();
-    const directory = db.prepare("SELECT data FROM posting_directory WHERE name = 'postings'").pluck().get();
-    if (!Buffer.isBuffer(directory)) throw new SnapshotError("the snapshot has no posting directory");
-    this.#directory = new PostingDirectory(directory);
+    const data =
+      directory ?? db.prepare("SELECT data FROM posting_directory WHERE name = 'postings'").pluck().get();
+    if (!Buffer.isBuffer(data)) throw new SnapshotError("the snapshot has no posting directory");
+    this.#directory = new PostingDirectory(data);
   }
 
   clip(clipNo: number): ClipRecord | undefined {

@@ -89,16 +89,32 @@ export class SnapshotHolder implements SnapshotSource {
    * Verifies and opens the snapshot at `options.path`; throws `SnapshotError` when it is missing, damaged
    * or not a snapshot.
    */
-  constructor(options: SnapshotHolderOptions) {
+  constructor(options: SnapshotHolderOptions, opened?: { identity: string | undefined; snapshot: Snapshot }) {
     this.path = options.path;
     this.#open = options.open ?? ((path) => new Snapshot(path));
     this.#verify = options.verify ?? CHECKSUM_VERIFY;
     this.#checkEveryMs = options.checkEveryMs ?? DEFAULT_CHECK_EVERY_MS;
     this.#graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
+    if (opened !== undefined) {
+      this.#identity = opened.identity;
+      this.#current = opened.snapshot;
+      return;
+    }
     this.#identity = identityOf(this.path);
     // A missing file is named as such by the opener; a present one is verified before SQLite reads it.
     if (this.#identity !== undefined) this.#verify.sync(this.path);
     this.#current = this.#open(this.path);
+  }
+
+  /**
+   * As the constructor, with the first snapshot opened by `Snapshot.open` (its largest values read on a
+   * worker thread while the catalogue is read) unless `options.open` says how to open one.
+   */
+  static async open(options: SnapshotHolderOptions): Promise<SnapshotHolder> {
+    if (options.open !== undefined) return new SnapshotHolder(options);
+    const identity = identityOf(options.path);
+    if (identity !== undefined) (options.verify ?? CHECKSUM_VERIFY).sync(options.path);
+    return new SnapshotHolder(options, { identity, snapshot: await Snapshot.open(options.path) });
   }
 
   current(): Snapshot {

@@ -6,6 +6,7 @@ import type Database from "better-sqlite3";
 import { LEVELS, TOPICS } from "../domain.js";
 import { readClipColumns } from "../snapshot/clip-columns.js";
 import { openSnapshotFile } from "../snapshot/open.js";
+import { type ReadAheadValues, readAhead } from "../snapshot/read-ahead.js";
 import { readCatalogs } from "./catalogs.js";
 import { readCatalogueLookups } from "./catalogue-lookups.js";
 import { ClipFragments } from "./clip-fragments.js";
@@ -57,9 +58,36 @@ export class Snapshot {
    */
   readonly lookupProblems: string[] = [];
 
-  constructor(path: string) {
+  /**
+   * Opens the snapshot at `path`, with its largest values read on a worker thread meanwhile (see
+   * `snapshot/read-ahead.ts`): what the constructor does, in less time.
+   */
+  static async open(path: string): Promise<Snapshot> {
+    const ahead = readAhead(path);
+    let db: Database.Database;
+    let catalogs: Map<string, WordCatalog>;
+    try {
+      db = openSnapshotFile(path);
+      try {
+        catalogs = readCatalogs(db);
+      } catch (error) {
+        db.close();
+        throw error;
+      }
+    } catch (error) {
+      ahead.cancel();
+      throw error;
+    }
+    return new Snapshot(path, { db, catalogs, values: (await ahead.values) ?? {} });
+  }
+
+  /** `opened`: the file opened and its catalogue and values read already, by `Snapshot.open`. */
+  constructor(
+    path: string,
+    opened?: { db: Database.Database; catalogs: Map<string, WordCatalog>; values: ReadAheadValues },
+  ) {
     this.path = path;
-    this.#db = openSnapshotFile(path);
+    this.#db = opened?.db ?? openSnapshotFile(path);
     const meta = new Map(
       (this.#db.prepare("SELECT key, value FROM meta").raw().all() as Array<[string, string]>).map(
         ([k, v]) => [k, v],
@@ -67,12 +95,12 @@ export class Snapshot {
     );
     this.buildId = meta.get("build_id") ?? "";
     this.builtAt = meta.get("built_at") ?? "";
-    this.clips = new ClipStore(this.#db);
-    this.fragments = new ClipFragments(readClipColumns(this.#db));
+    this.clips = new ClipStore(this.#db, opened?.values.postingDirectory);
+    this.fragments = new ClipFragments(readClipColumns(this.#db, opened?.values.clipColumns));
     this.feed = new Feed(this.#db);
     this.phrases = new PhraseSearch(new PhraseIndex(this.#db));
 
-    for (const [language, catalog] of readCatalogs(this.#db)) {
+    for (const [language, catalog] of opened?.catalogs ?? readCatalogs(this.#db)) {
       const index = { catalog, fuzzy: new FuzzyIndex(catalog), search: new WordSearch(catalog) };
       this.lookupProblems.push(...readCatalogueLookups(this.#db, language, index.fuzzy, index.search));
       this.#languages.set(language, index);

@@ -195,10 +195,10 @@ export function decodeClipColumns(data: Buffer): ClipColumns {
 }
 
 /** The stored columns; a snapshot of this schema version always has them. */
-export function readClipColumns(db: Database.Database): ClipColumns {
-  const data = db.prepare("SELECT data FROM clip_columns WHERE name = 'clips'").pluck().get() as
-    | Buffer
-    | undefined;
+export function readClipColumns(db: Database.Database, value?: Buffer): ClipColumns {
+  const data =
+    value ??
+    (db.prepare("SELECT data FROM clip_columns WHERE name = 'clips'").pluck().get() as Buffer | undefined);
   if (data === undefined) throw new Error("the snapshot has no clip columns");
   return decodeClipColumns(data);
 }
