@@ -12,7 +12,7 @@ import {
   type Posting,
   postingAt,
 } from "../snapshot/posting-block.js";
-import { blockId, PostingDirectory } from "../snapshot/posting-directory.js";
+import { blockId, POSTING_DIRECTORY_VALUE, PostingDirectory } from "../snapshot/posting-directory.js";
 import { ALL_LEVELS, type ClipDbRow, RECENT_KEY_CLIPS, SnapshotError } from "../snapshot/schema.js";
 import { decodeCue, type StoredCueView } from "../snapshot/transcript-blob.js";
 import { BlockCache, type CachedBlock } from "./block-cache.js";
@@ -78,8 +78,7 @@ export class ClipStore {
       .pluck();
     this.#block = db.prepare("SELECT data FROM postings WHERE block_id = ?").pluck();
     this.#paceCounts = db.prepare("SELECT counts FROM word_pace_counts WHERE word_id = ?").pluck();
-    const data =
-      directory ?? db.prepare("SELECT data FROM posting_directory WHERE name = 'postings'").pluck().get();
+    const data = directory ?? db.prepare(POSTING_DIRECTORY_VALUE).pluck().get();
     if (!Buffer.isBuffer(data)) throw new SnapshotError("the snapshot has no posting directory");
     this.#directory = new PostingDirectory(data);
   }

@@ -195,10 +195,12 @@ export function decodeClipColumns(data: Buffer): ClipColumns {
 }
 
 /** The stored columns; a snapshot of this schema version always has them. */
+/** The statement that reads the stored columns. */
+export const CLIP_COLUMNS_VALUE = "SELECT data FROM clip_columns WHERE name = 'clips'";
+
+/** `value`: the stored value when it was read already (see `read-ahead.ts`). */
 export function readClipColumns(db: Database.Database, value?: Buffer): ClipColumns {
-  const data =
-    value ??
-    (db.prepare("SELECT data FROM clip_columns WHERE name = 'clips'").pluck().get() as Buffer | undefined);
+  const data = value ?? (db.prepare(CLIP_COLUMNS_VALUE).pluck().get() as Buffer | undefined);
   if (data === undefined) throw new Error("the snapshot has no clip columns");
   return decodeClipColumns(data);
 }

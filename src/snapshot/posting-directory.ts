@@ -60,6 +60,9 @@ export class DirectoryWriter {
   }
 }
 
+/** The statement that reads the stored directory. */
+export const POSTING_DIRECTORY_VALUE = "SELECT data FROM posting_directory WHERE name = 'postings'";
+
 /** A typed array over a copy of `bytes` (aligned, independent of the driver's buffer). */
 function copy(data: Buffer, start: number, bytes: number): ArrayBuffer {
   const out = new ArrayBuffer(bytes);

@@ -11,11 +11,13 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { CLIP_COLUMNS_VALUE } from "./clip-columns.js";
+import { POSTING_DIRECTORY_VALUE } from "./posting-directory.js";
 
 /** The values read ahead, by name, with the statement that reads each (one row, one column). */
 export const READ_AHEAD_VALUES = {
-  clipColumns: "SELECT data FROM clip_columns WHERE name = 'clips'",
-  postingDirectory: "SELECT data FROM posting_directory WHERE name = 'postings'",
+  clipColumns: CLIP_COLUMNS_VALUE,
+  postingDirectory: POSTING_DIRECTORY_VALUE,
 } as const;
 
 export type ReadAheadName = keyof typeof READ_AHEAD_VALUES;
