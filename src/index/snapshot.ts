@@ -39,6 +39,13 @@ export interface TopicStat {
   byLevel: Partial<Record<(typeof LEVELS)[number], number>>;
 }
 
+/** The build id a snapshot's metadata records. */
+function buildIdOf(db: Database.Database): string {
+  return (
+    (db.prepare("SELECT value FROM meta WHERE key = 'build_id'").pluck().get() as string | undefined) ?? ""
+  );
+}
+
 export class Snapshot {
   readonly path: string;
   readonly buildId: string;
@@ -63,18 +70,14 @@ export class Snapshot {
    * `snapshot/read-ahead.ts`): what the constructor does, in less time.
    */
   static async open(path: string): Promise<Snapshot> {
-    const ahead = readAhead(path);
-    let db: Database.Database;
+    let db: Database.Database | undefined;
+    const ahead = readAhead(path, () => (db === undefined ? "" : buildIdOf(db)));
     let catalogs: Map<string, WordCatalog>;
     try {
       db = openSnapshotFile(path);
-      try {
-        catalogs = readCatalogs(db);
-      } catch (error) {
-        db.close();
-        throw error;
-      }
+      catalogs = readCatalogs(db);
     } catch (error) {
+      db?.close();
       ahead.cancel();
       throw error;
     }

@@ -10,7 +10,10 @@ try {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   const values: Record<string, Uint8Array | null> = {};
   const transfer: ArrayBuffer[] = [];
+  let buildId: unknown;
   try {
+    // Which build the values are of: the opening thread may have opened another file at the same path.
+    buildId = db.prepare("SELECT value FROM meta WHERE key = 'build_id'").pluck().get();
     for (const [name, sql] of Object.entries(statements)) {
       const value = db.prepare(sql).pluck().get();
       if (!(value instanceof Uint8Array)) {
@@ -28,7 +31,7 @@ try {
   } finally {
     db.close();
   }
-  parentPort?.postMessage(values, transfer);
+  parentPort?.postMessage({ buildId, values }, transfer);
 } catch (error) {
   parentPort?.postMessage({ error: (error as Error).message });
 }

@@ -19,15 +19,21 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let compiled: ReadAheadModule;
 let snapshotPath: string;
+let buildId: string;
 beforeAll(async () => {
   expect(existsSync(COMPILED), `${COMPILED} is missing: run "npm run build" first`).toBe(true);
   compiled = (await import(COMPILED)) as ReadAheadModule;
   snapshotPath = (await sharedTestSnapshot()).path;
+  const db = new Database(snapshotPath, { readonly: true });
+  buildId = db.prepare("SELECT value FROM meta WHERE key = 'build_id'").pluck().get() as string;
+  db.close();
 });
+
+const ofBuild = (): string => buildId;
 
 describe("reading a snapshot's values ahead", () => {
   it("reads on a worker thread the bytes SQLite holds for each value", async () => {
-    const values = await compiled.readAhead(snapshotPath).values;
+    const values = await compiled.readAhead(snapshotPath, ofBuild).values;
     expect(values).toBeDefined();
     const db = new Database(snapshotPath, { readonly: true });
     for (const [name, sql] of Object.entries(compiled.READ_AHEAD_VALUES)) {
@@ -42,8 +48,14 @@ describe("reading a snapshot's values ahead", () => {
   it("gives no values, and never fails, for a file it cannot read", async () => {
     const junk = path.join(dir, "junk.sqlite");
     writeFileSync(junk, "not a database at all, and longer than a header would need to be".repeat(20));
-    expect(await compiled.readAhead(junk).values).toBeUndefined();
-    expect(await compiled.readAhead(path.join(dir, "missing.sqlite")).values).toBeUndefined();
+    expect(await compiled.readAhead(junk, ofBuild).values).toBeUndefined();
+    expect(await compiled.readAhead(path.join(dir, "missing.sqlite"), ofBuild).values).toBeUndefined();
+  });
+
+  it("gives no values of another build than the file the opening thread opened", async () => {
+    // As when a new snapshot is renamed into place between the worker's open and the opening thread's.
+    expect(await compiled.readAhead(snapshotPath, () => "another-build").values).toBeUndefined();
+    expect(await compiled.readAhead(snapshotPath, ofBuild).values).toBeDefined();
   });
 
   it("leaves out a value the file lacks, so the snapshot reports it itself", async () => {
@@ -52,7 +64,7 @@ describe("reading a snapshot's values ahead", () => {
     const db = new Database(lacking);
     db.exec("DELETE FROM clip_columns");
     db.close();
-    const values = await compiled.readAhead(lacking).values;
+    const values = await compiled.readAhead(lacking, ofBuild).values;
     expect(values?.postingDirectory).toBeInstanceOf(Buffer);
     expect(values).not.toHaveProperty("clipColumns");
     const { Snapshot: CompiledSnapshot } = (await import(SNAPSHOT_COMPILED)) as { Snapshot: typeof Snapshot };
@@ -60,7 +72,7 @@ describe("reading a snapshot's values ahead", () => {
   });
 
   it("without the compiled worker (TypeScript sources) reads nothing ahead, and the snapshot reads it all", async () => {
-    expect(await fromSources.readAhead(snapshotPath).values).toBeUndefined();
+    expect(await fromSources.readAhead(snapshotPath, ofBuild).values).toBeUndefined();
   });
 
   it("opens a snapshot that answers as one opened the plain way", async () => {

@@ -30,21 +30,32 @@ export interface ReadAhead {
   cancel(): void;
 }
 
+/** What the worker read: the build the values belong to, and the values (null: the file has none). */
+interface ReadAheadMessage {
+  buildId: unknown;
+  values: Record<string, Uint8Array | null>;
+}
+
 const WORKER_FILE = new URL("./read-ahead-worker.js", import.meta.url);
 
-/** Starts reading the values of the snapshot at `path` on a worker thread. */
-export function readAhead(path: string): ReadAhead {
+/**
+ * Starts reading the values of the snapshot at `path` on a worker thread. They are given only when they
+ * are of the build `buildId()` names once they arrive (the build id of the file the caller opened): a file
+ * renamed into place between the worker's open and the caller's is another build, and its values are
+ * dropped.
+ */
+export function readAhead(path: string, buildId: () => string): ReadAhead {
   if (!existsSync(fileURLToPath(WORKER_FILE)))
     return { values: Promise.resolve(undefined), cancel: () => {} };
   const worker = new Worker(WORKER_FILE, { workerData: { path, statements: READ_AHEAD_VALUES } });
   const values = new Promise<ReadAheadValues | undefined>((resolve) => {
-    worker.once("message", (message: Record<string, Uint8Array | null> | { error: string }) => {
-      if ("error" in message) {
+    worker.once("message", (message: ReadAheadMessage | { error: string }) => {
+      if ("error" in message || message.buildId !== buildId()) {
         resolve(undefined);
         return;
       }
       const out: ReadAheadValues = {};
-      for (const [name, bytes] of Object.entries(message)) {
+      for (const [name, bytes] of Object.entries(message.values)) {
         if (bytes !== null)
           out[name as ReadAheadName] = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       }
