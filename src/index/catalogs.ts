@@ -21,6 +21,16 @@ type WordRowTuple = [
   frequency: number,
 ];
 
+/** The list kept under `key`, made empty on first use. */
+function listIn<T>(lists: Map<string, T[]>, key: string): T[] {
+  let list = lists.get(key);
+  if (list === undefined) {
+    list = [];
+    lists.set(key, list);
+  }
+  return list;
+}
+
 /** Each language's catalogue, from the snapshot's words and spellings tables. */
 export function readCatalogs(db: Database.Database): Map<string, WordCatalog> {
   // Rows as arrays, one at a time: the driver makes an array of a row at about half the cost of an object,
@@ -34,9 +44,7 @@ export function readCatalogs(db: Database.Database): Map<string, WordCatalog> {
     .raw()
     .iterate() as IterableIterator<WordRowTuple>;
   for (const r of rows) {
-    let list = words.get(r[0]);
-    if (list === undefined) words.set(r[0], (list = []));
-    list.push({
+    listIn(words, r[0]).push({
       word_id: r[1],
       word: r[2],
       norm: r[3],
@@ -56,9 +64,7 @@ export function readCatalogs(db: Database.Database): Map<string, WordCatalog> {
     .raw()
     .iterate() as IterableIterator<[string, string, number, number]>;
   for (const [language, norm, word_id, kind] of spellingRows) {
-    let list = spellings.get(language);
-    if (list === undefined) spellings.set(language, (list = []));
-    list.push({ norm, word_id, kind });
+    listIn(spellings, language).push({ norm, word_id, kind });
   }
   const catalogs = new Map<string, WordCatalog>();
   for (const language of [...words.keys()].sort()) {
