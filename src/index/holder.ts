@@ -52,6 +52,16 @@ function identityOf(path: string): string | undefined {
   return statIdentity(path)?.full;
 }
 
+/**
+ * The identity of the file to open first, verified: a missing file is named as such by the opener; a
+ * present one is verified before SQLite reads it.
+ */
+function verifiedIdentity(options: SnapshotHolderOptions): string | undefined {
+  const identity = identityOf(options.path);
+  if (identity !== undefined) (options.verify ?? CHECKSUM_VERIFY).sync(options.path);
+  return identity;
+}
+
 /** The file's identity, and the part that stays the same when it is written in place (device, inode). */
 function statIdentity(path: string): { full: string; inode: string } | undefined {
   try {
@@ -100,9 +110,7 @@ export class SnapshotHolder implements SnapshotSource {
       this.#current = opened.snapshot;
       return;
     }
-    this.#identity = identityOf(this.path);
-    // A missing file is named as such by the opener; a present one is verified before SQLite reads it.
-    if (this.#identity !== undefined) this.#verify.sync(this.path);
+    this.#identity = verifiedIdentity(options);
     this.#current = this.#open(this.path);
   }
 
@@ -112,8 +120,7 @@ export class SnapshotHolder implements SnapshotSource {
    */
   static async open(options: SnapshotHolderOptions): Promise<SnapshotHolder> {
     if (options.open !== undefined) return new SnapshotHolder(options);
-    const identity = identityOf(options.path);
-    if (identity !== undefined) (options.verify ?? CHECKSUM_VERIFY).sync(options.path);
+    const identity = verifiedIdentity(options);
     return new SnapshotHolder(options, { identity, snapshot: await Snapshot.open(options.path) });
   }
 

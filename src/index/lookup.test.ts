@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FuzzyIndex } from "./fuzzy.js";
 import { resolveWord } from "./lookup.js";
 import { testCatalog } from "./test-catalog.fixture.js";
+import type { WordCatalog } from "./word-catalog.js";
 
 const catalog = testCatalog([
   { word: "run", clips: 40, forms: ["runs", "ran", "running"] },
@@ -23,6 +24,10 @@ const catalog = testCatalog([
 const fuzzy = new FuzzyIndex(catalog);
 const resolve = (input: string, mode: "strict" | "forms" | "fuzzy" = "fuzzy") =>
   resolveWord(catalog, fuzzy, input, mode);
+
+/** A fuzzy lookup in a catalogue of its own (with its own near-spelling index). */
+const resolveFuzzy = (small: WordCatalog, input: string) =>
+  resolveWord(small, new FuzzyIndex(small), input, "fuzzy");
 
 function matched(input: string, mode?: "strict" | "forms" | "fuzzy") {
   const r = resolve(input, mode);
@@ -82,7 +87,7 @@ describe("resolveWord", () => {
       { word: "blood", frequency: 205 },
     ]);
     // l neighbours the o it was pressed with; m is no neighbour of b.
-    const r = resolveWord(small, new FuzzyIndex(small), "mlood", "fuzzy");
+    const r = resolveFuzzy(small, "mlood");
     expect(r).toMatchObject({ found: true, entry: { word: "mood" } });
   });
 
@@ -91,7 +96,7 @@ describe("resolveWord", () => {
       { word: "salad", frequency: 17 },
       { word: "solid", frequency: 30 },
     ]);
-    const r = resolveWord(small, new FuzzyIndex(small), "salid", "fuzzy");
+    const r = resolveFuzzy(small, "salid");
     expect(r).toMatchObject({ entry: { word: "salad" } });
   });
 
@@ -126,7 +131,7 @@ describe("resolveWord", () => {
       { word: "vole", frequency: 2 },
     ]);
     // v neighbours b, d neighbours e: a typist misses the first letter less often.
-    const r = resolveWord(small, new FuzzyIndex(small), "vold", "fuzzy");
+    const r = resolveFuzzy(small, "vold");
     expect(r).toMatchObject({ entry: { word: "vole" } });
   });
 
@@ -136,7 +141,7 @@ describe("resolveWord", () => {
       { word: "story", frequency: 0.3 },
     ]);
     // A silent e left out (three eighths) against a y (half): the likelier slip, but an unheard-of word.
-    const r = resolveWord(small, new FuzzyIndex(small), "stor", "fuzzy");
+    const r = resolveFuzzy(small, "stor");
     expect(r).toMatchObject({ entry: { word: "story" } });
   });
 
@@ -149,7 +154,7 @@ describe("resolveWord", () => {
 
   it("names a longer word a guess, not a misspelling, however likely each of its extra letters (kitchenette)", () => {
     const small = testCatalog([{ word: "kitchen", clips: 3, forms: ["kitchens"] }]);
-    const r = resolveWord(small, new FuzzyIndex(small), "kitchenette", "fuzzy");
+    const r = resolveFuzzy(small, "kitchenette");
     expect(r).toMatchObject({ found: false, guesses: [{ word: "kitchen" }] });
   });
 
