@@ -6,7 +6,7 @@
  */
 import { LEVELS } from "../domain.js";
 import { type ClipColumns, GENERATED_FLAG } from "../snapshot/clip-columns.js";
-import { JsonBytes, jsonPiece } from "../text/json-bytes.js";
+import { ByteSource, JsonBytes, jsonPiece } from "../text/json-bytes.js";
 
 const CLIP_ID = jsonPiece('{"clipId":');
 const VIDEO_ID = jsonPiece(',"videoId":');
@@ -34,6 +34,8 @@ function uriSafe(heap: Buffer, start: number, end: number): boolean {
 
 export class ClipFragments {
   readonly #c: ClipColumns;
+  /** The columns' string heap, as `JsonBytes` copies from it. */
+  readonly #heap: ByteSource;
   /** `,"language":…,"level":…,"topic":…,"durationS":` by language, level and topic, as UTF-8. */
   readonly #classes: Buffer[];
   /** `,"channel":{"id":…,"name":…},"embedUrl":"…/embed/` by channel, as UTF-8, made on first use. */
@@ -41,6 +43,7 @@ export class ClipFragments {
 
   constructor(columns: ClipColumns) {
     this.#c = columns;
+    this.#heap = new ByteSource(columns.heap);
     this.#classes = [];
     for (const language of columns.languages)
       for (const level of LEVELS)
@@ -74,9 +77,14 @@ export class ClipFragments {
     return this.#c.wordsPerMinute[row] as number;
   }
 
-  /** Row of a clip number (the columns are in clip-number order), or -1. */
+  /**
+   * Row of a clip number (the columns are in clip-number order), or -1. A build numbers its clips from 1
+   * without gaps, so the row is first looked for where that puts it.
+   */
   row(clipNo: number): number {
     const nos = this.#c.clipNo;
+    const dense = clipNo - (nos[0] as number);
+    if (nos[dense] === clipNo) return dense;
     let lo = 0;
     let hi = nos.length - 1;
     while (lo <= hi) {
@@ -109,9 +117,10 @@ export class ClipFragments {
     const titleAt = videoAt + (c.videoIdBytes[row] as number);
     const topics = c.topics.length;
     const cls = ((c.language[row] as number) * LEVELS.length + (c.level[row] as number)) * topics;
-    out.raw(CLIP_ID).bytes(heap, start, videoAt);
-    out.raw(VIDEO_ID).bytes(heap, videoAt, titleAt);
-    out.raw(TITLE).bytes(heap, titleAt, c.heapStart[row + 1] as number);
+    const source = this.#heap;
+    out.raw(CLIP_ID).from(source, start, videoAt);
+    out.raw(VIDEO_ID).from(source, videoAt, titleAt);
+    out.raw(TITLE).from(source, titleAt, c.heapStart[row + 1] as number);
     out.raw(this.#classes[cls + (c.topic[row] as number)] as Buffer).number(c.durationS[row] as number);
     out.raw(PACE).number(c.wordsPerMinute[row] as number);
     out.raw(this.#channel(c.channel[row] as number));
@@ -120,11 +129,11 @@ export class ClipFragments {
     const video = plain
       ? undefined
       : encodeURIComponent(JSON.parse(heap.toString("utf8", videoAt, titleAt)) as string);
-    if (video === undefined) out.bytes(heap, videoAt + 1, titleAt - 1);
+    if (video === undefined) out.from(source, videoAt + 1, titleAt - 1);
     else out.text(video);
     if (embedStartS !== undefined) out.raw(START).number(embedStartS);
     out.raw(WATCH);
-    if (video === undefined) out.bytes(heap, videoAt + 1, titleAt - 1);
+    if (video === undefined) out.from(source, videoAt + 1, titleAt - 1);
     else out.text(video);
     out.raw(QUOTE);
   }

@@ -11,7 +11,7 @@
  * the heap is deflated (raw DEFLATE) in the snapshot's blocks and stored as it is in the builder's runs.
  */
 import { deflateRawSync, inflateRawSync } from "node:zlib";
-import type { JsonBytes } from "../text/json-bytes.js";
+import { ByteSource, type JsonBytes } from "../text/json-bytes.js";
 
 export const BLOCK_POSTINGS = 64;
 
@@ -124,7 +124,7 @@ function heapOf(block: Buffer): Buffer {
  */
 export class BlockOccurrences {
   readonly #block: Buffer;
-  #heap: Buffer | undefined;
+  #heap: ByteSource | undefined;
   #heapAt: Uint32Array | undefined;
 
   constructor(block: Buffer) {
@@ -143,7 +143,7 @@ export class BlockOccurrences {
         at[i + 1] = (at[i] as number) + bytes;
       }
       this.#heapAt = at;
-      this.#heap = heapOf(block);
+      this.#heap = new ByteSource(heapOf(block));
     }
     return this.#heapAt;
   }
@@ -154,7 +154,7 @@ export class BlockOccurrences {
     const start = at[i] as number;
     const n = blockLength(this.#block);
     const text = this.#block.readUInt16LE(HEADER_BYTES + n * 14 + i * 2);
-    return (this.#heap as Buffer).toString("utf8", start, start + text);
+    return (this.#heap as ByteSource).buf.toString("utf8", start, start + text);
   }
 
   /** Writes the cue's text, a JSON string, to `out` as the UTF-8 bytes the block keeps. */
@@ -162,7 +162,11 @@ export class BlockOccurrences {
     const at = this.#at();
     const start = at[i] as number;
     const n = blockLength(this.#block);
-    out.bytes(this.#heap as Buffer, start, start + this.#block.readUInt16LE(HEADER_BYTES + n * 14 + i * 2));
+    out.from(
+      this.#heap as ByteSource,
+      start,
+      start + this.#block.readUInt16LE(HEADER_BYTES + n * 14 + i * 2),
+    );
   }
 
   /** True when posting `i` has a form spoken other than the word itself. */
@@ -175,7 +179,7 @@ export class BlockOccurrences {
     const at = this.#at();
     const n = blockLength(this.#block);
     const start = (at[i] as number) + this.#block.readUInt16LE(HEADER_BYTES + n * 14 + i * 2);
-    out.bytes(this.#heap as Buffer, start, at[i + 1] as number);
+    out.from(this.#heap as ByteSource, start, at[i + 1] as number);
   }
 
   /** The form spoken as a JSON string, or undefined when it is the word itself. */
@@ -185,7 +189,7 @@ export class BlockOccurrences {
     const text = this.#block.readUInt16LE(HEADER_BYTES + n * 14 + i * 2);
     const start = (at[i] as number) + text;
     const end = at[i + 1] as number;
-    return start === end ? undefined : (this.#heap as Buffer).toString("utf8", start, end);
+    return start === end ? undefined : (this.#heap as ByteSource).buf.toString("utf8", start, end);
   }
 }
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { JsonBytes, jsonPiece } from "./json-bytes.js";
+import { ByteSource, JsonBytes, jsonPiece } from "./json-bytes.js";
 
 describe("JsonBytes", () => {
   it("writes numbers as JSON.stringify does", () => {
@@ -34,6 +34,31 @@ describe("JsonBytes", () => {
         expect(out.done().equals(Buffer.from(expected, "utf8"))).toBe(true);
         expect(out.length).toBe(Buffer.byteLength(expected));
       }),
+    );
+  });
+
+  it("copies any range of a byte source as it is, short or long, at any alignment", () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 700 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 20 }),
+        fc.nat(5),
+        (bytes, ranges, lead) => {
+          // The source is a view at an odd offset of a larger buffer, as a snapshot's heaps are.
+          const backing = Buffer.alloc(bytes.length + 3);
+          backing.set(bytes, 3);
+          const source = new ByteSource(backing.subarray(3));
+          const out = new JsonBytes(4).text("x".repeat(lead));
+          const expected: number[] = Array(lead).fill(0x78);
+          for (const [a, b] of ranges) {
+            const start = a % bytes.length;
+            const end = start + (b % (bytes.length - start + 1));
+            out.from(source, start, end);
+            expected.push(...bytes.subarray(start, end));
+          }
+          expect(out.done().equals(Buffer.from(expected))).toBe(true);
+        },
+      ),
     );
   });
 

@@ -72,7 +72,7 @@ const OCCURRENCE_END = jsonPiece("}]");
  */
 export function writeHit(out: JsonBytes, fragments: ClipFragments, hit: ClipHit): void {
   fragments.writeOpen(out, hit.clip.row, embedStartS(hit.tStartMs));
-  out.raw(OCCURRENCE_T_START).number(seconds(hit.tStartMs));
+  out.raw(OCCURRENCE_T_START).seconds(hit.tStartMs);
   out.raw(CAPTION_IDX).number(hit.cueIdx).raw(TEXT);
   hit.writeCue(out);
   if (hit.hasForm) {
