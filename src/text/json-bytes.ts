@@ -17,6 +17,10 @@ const SHORT_COPY = 256;
 /** Up to this many bytes a constant piece is copied byte by byte; above, with `set` (about 20 ns a call). */
 const SHORT_PIECE = 8;
 
+function viewOf(buf: Buffer): DataView {
+  return new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+}
+
 /**
  * A buffer that answers are copied from often (a snapshot's string heap), with the DataView `JsonBytes`
  * copies it through, made once.
@@ -27,17 +31,13 @@ export class ByteSource {
 
   constructor(buf: Buffer) {
     this.buf = buf;
-    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    this.view = viewOf(buf);
   }
 }
 
 /** A constant piece of JSON text, encoded once, for `JsonBytes.raw`. */
 export function jsonPiece(text: string): Buffer {
   return Buffer.from(text, "utf8");
-}
-
-function viewOf(buf: Buffer): DataView {
-  return new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 
 /** The buffer `JsonBytes.reused()` writes into, kept between answers (see there). */
