@@ -14,6 +14,9 @@ const SHORT_LOOP = 24;
  */
 const SHORT_COPY = 256;
 
+/** Up to this many characters `text` writes an ASCII text byte by byte; above, natively. */
+const SHORT_TEXT = 32;
+
 /** Up to this many bytes a constant piece is copied byte by byte; above, with `set` (about 20 ns a call). */
 const SHORT_PIECE = 8;
 
@@ -122,9 +125,27 @@ export class JsonBytes {
     return this;
   }
 
-  /** Appends text as it is (already JSON, or a part of it), UTF-8 encoded. */
+  /**
+   * Appends text as it is (already JSON, or a part of it), UTF-8 encoded: a short ASCII text byte by
+   * byte, anything else natively (a native write costs about 100 ns a call whatever its length).
+   */
   text(s: string): this {
-    this.#len += this.#room(s.length * 3).write(s, this.#len, "utf8");
+    const n = s.length;
+    const buf = this.#room(n * 3);
+    if (n <= SHORT_TEXT) {
+      let j = this.#len;
+      for (let i = 0; i < n; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 0x80) {
+          this.#len += buf.write(s, this.#len, "utf8");
+          return this;
+        }
+        buf[j++] = c;
+      }
+      this.#len = j;
+      return this;
+    }
+    this.#len += buf.write(s, this.#len, "utf8");
     return this;
   }
 
