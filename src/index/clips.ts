@@ -52,8 +52,8 @@ export function clipNoOf(recentKey: number): number {
 export class ClipStore {
   readonly #byNo: Database.Statement;
   readonly #byNos: Database.Statement;
-  readonly #byClipId: Database.Statement;
-  readonly #byVideoId: Database.Statement;
+  readonly #noByClipId: Database.Statement;
+  readonly #noByVideoId: Database.Statement;
   readonly #transcript: Database.Statement;
   readonly #transcriptsIn: Database.Statement;
   readonly #blocks: Database.Statement;
@@ -67,8 +67,9 @@ export class ClipStore {
   constructor(db: Database.Database, directory?: Buffer) {
     this.#byNo = db.prepare(`SELECT ${CLIP_COLUMNS} FROM clips WHERE clip_no = ?`);
     this.#byNos = db.prepare(`SELECT ${CLIP_COLUMNS} FROM clips WHERE clip_no IN (${slotList()})`);
-    this.#byClipId = db.prepare(`SELECT ${CLIP_COLUMNS} FROM clips WHERE clip_id = ?`);
-    this.#byVideoId = db.prepare(`SELECT ${CLIP_COLUMNS} FROM clips WHERE video_id = ?`);
+    // Both ids have a unique index, which holds the clip number: found without reading the row.
+    this.#noByClipId = db.prepare("SELECT clip_no FROM clips WHERE clip_id = ?").pluck();
+    this.#noByVideoId = db.prepare("SELECT clip_no FROM clips WHERE video_id = ?").pluck();
     this.#transcript = db.prepare("SELECT data FROM transcripts WHERE clip_no = ?").pluck();
     this.#transcriptsIn = db
       .prepare(`SELECT clip_no, data FROM transcripts WHERE clip_no IN (${slotList()})`)
@@ -116,10 +117,14 @@ export class ClipStore {
     return record;
   }
 
-  /** By service UUID or by the platform's video id. */
+  /**
+   * By service UUID or by the platform's video id: the clip number from the id's index, then the record
+   * from the clip cache or its row, as `clip` reads it (a clip's transcript and metadata are asked for
+   * again and again after a lookup shows it).
+   */
   find(id: string): ClipRecord | undefined {
-    const row = (this.#byClipId.get(id) ?? this.#byVideoId.get(id)) as ClipDbRow | undefined;
-    return row && toRecord(row);
+    const clipNo = (this.#noByClipId.get(id) ?? this.#noByVideoId.get(id)) as number | undefined;
+    return clipNo === undefined ? undefined : this.clip(clipNo);
   }
 
   /** The stored transcript (see `transcript-blob.ts`). */

@@ -42,7 +42,7 @@ export function withEveryOccurrence(
   if (!all) return hits.map((hit) => ({ hit }));
   return hits.map((hit) => {
     // A page's clips are columns in memory; the clip's row (language, word times) is read only here.
-    const record = snapshot.clips.find(hit.clip.clipId);
+    const record = snapshot.clips.clip(hit.clip.clipNo);
     const every = record === undefined ? [] : wordOccurrences(snapshot, record, entry);
     return every.length > 0 ? { hit, every } : { hit };
   });

@@ -103,8 +103,8 @@ export function presentWordHit(
   snapshot: Snapshot,
   { hit, every }: { hit: ClipHit; every?: readonly WordOccurrence[] },
 ) {
-  const record = snapshot.clips.find(hit.clip.clipId);
-  if (record === undefined) throw new Error(`clip ${hit.clip.clipId} of a page is not in the snapshot`);
+  const record = snapshot.clips.clip(hit.clip.clipNo);
+  if (record === undefined) throw new Error(`clip ${hit.clip.clipNo} of a page is not in the snapshot`);
   const first = { tStartMs: hit.tStartMs, cueIdx: hit.cueIdx, cueText: hit.cueText, form: hit.form };
   const listed = every ?? [first];
   return {
