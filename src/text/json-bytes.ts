@@ -48,12 +48,12 @@ let scratch: Buffer | undefined;
 
 export class JsonBytes {
   #buf: Buffer;
-  #view: DataView;
+  /** A view of `#buf` for `from`, made when first needed (an answer may copy from no byte source). */
+  #view: DataView | undefined;
   #len = 0;
 
   constructor(capacity = 16 * 1024, buf: Buffer = Buffer.allocUnsafe(capacity)) {
     this.#buf = buf;
-    this.#view = viewOf(buf);
   }
 
   /**
@@ -79,7 +79,7 @@ export class JsonBytes {
     this.#buf.copy(grown, 0, 0, this.#len);
     if (scratch === this.#buf) scratch = grown;
     this.#buf = grown;
-    this.#view = viewOf(grown);
+    this.#view = undefined;
     return grown;
   }
 
@@ -117,6 +117,7 @@ export class JsonBytes {
       source.buf.copy(buf, j, start, end);
       return this;
     }
+    this.#view ??= viewOf(buf);
     const to = this.#view;
     const view = source.view;
     let i = start;
