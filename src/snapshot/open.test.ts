@@ -33,4 +33,22 @@ describe("openSnapshotFile", () => {
     ).toEqual(["autocomplete", "near-spellings"]);
     db.close();
   });
+
+  it("keeps its shared lock between statements, with other readers (a second worker) beside it", async () => {
+    const copy = path.join(dir, "locked.sqlite");
+    copyFileSync((await sharedTestSnapshot()).path, copy);
+    const count = (db: Database.Database) => db.prepare("SELECT count(*) FROM clip_columns").pluck().get();
+    const first = openSnapshotFile(copy);
+    const second = openSnapshotFile(copy);
+    expect(count(first)).toBe(1);
+    expect(count(second)).toBe(1);
+    // Both statements have finished; a writer still finds the file locked, so neither let go of its lock.
+    const writer = new Database(copy, { timeout: 0 });
+    expect(() => writer.exec("DELETE FROM clip_columns")).toThrow(/locked/);
+    first.close();
+    second.close();
+    writer.exec("DELETE FROM clip_columns");
+    expect(writer.prepare("SELECT count(*) FROM clip_columns").pluck().get()).toBe(0);
+    writer.close();
+  });
 });
