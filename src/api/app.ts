@@ -11,10 +11,10 @@ import type { App } from "./app-type.js";
 import type { ApiContext } from "./context.js";
 import { registerDocs } from "./docs.js";
 import { ApiError, envelope, unavailableError } from "./errors.js";
-import { cachedAnswers } from "./http/cached-answers.js";
 import { answerClientError, answerMissingHost } from "./http/client-errors.js";
 import { connectionGuard } from "./http/connection-guard.js";
 import { registerCors } from "./http/cors.js";
+import { frontAnswers } from "./http/front-answers.js";
 import { credentialInQuery, pathProblem, queryProblem } from "./http/query-checks.js";
 import { redactUrl } from "./http/redact.js";
 import { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id.js";
@@ -22,13 +22,13 @@ import { cut } from "./http/shown.js";
 import { registerSnapshotCaching } from "./http/snapshot-caching.js";
 import { registerClip } from "./routes/clip.js";
 import { registerCorpus } from "./routes/corpus.js";
-import { registerFeed } from "./routes/feed.js";
+import { feedDirect, registerFeed } from "./routes/feed.js";
 import { registerHealth } from "./routes/health.js";
 import { registerPhraseClips } from "./routes/phrase-clips.js";
 import { registerTopics } from "./routes/topics.js";
-import { registerTranscript } from "./routes/transcript.js";
+import { registerTranscript, transcriptDirect } from "./routes/transcript.js";
 import { registerUsage } from "./routes/usage.js";
-import { registerWordClips } from "./routes/word-clips.js";
+import { registerWordClips, wordClipsDirect } from "./routes/word-clips.js";
 import { registerWords } from "./routes/words.js";
 import { validationMessage } from "./validation.js";
 
@@ -172,7 +172,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
   const timeouts = { ...TIMEOUTS_MS, ...options.timeoutsMs };
   const corsOrigins = options.corsOrigins ?? "*";
   let closing = false;
-  const fromCache = cachedAnswers(
+  const inFront = frontAnswers(
     ctx,
     {
       trustProxy: options.trustProxy,
@@ -180,6 +180,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
       logsEveryRequest: options.logger !== false && logsEveryRequest(options.logLevel),
     },
     () => closing,
+    [wordClipsDirect(ctx, API_PREFIX), transcriptDirect(ctx, API_PREFIX), feedDirect(ctx, API_PREFIX)],
   );
   const app = Fastify({
     logger:
@@ -214,7 +215,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
       refuse(ctx, badUrlError(error), request, reply);
     },
     ajv: { customOptions: { keywords: ["x-expected"] } },
-    // As Fastify makes its server, with the cached answers in front of its handler. Node checks the header
+    // As Fastify makes its server, with the answers in front of its handler (front-answers.ts). Node checks the header
     // and request timeouts every connectionsCheckingInterval; its default (30 s) would let them run late.
     serverFactory: (handler) => {
       const server = createServer(
@@ -224,11 +225,11 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
           // Answered by `answerMissingHost`, in the envelope, instead of Node's empty 400.
           requireHostHeader: false,
         },
-        fromCache === undefined
+        inFront === undefined
           ? (request, response) => answerMissingHost(request, response) || handler(request, response)
           : (request, response) =>
               answerMissingHost(request, response) ||
-              fromCache(request, response) ||
+              inFront(request, response) ||
               handler(request, response),
       );
       server.keepAliveTimeout = timeouts.KEEP_ALIVE;

@@ -2,7 +2,7 @@
  * The framework's side of answers that depend only on the snapshot and the query: the ETag and
  * Cache-Control, a 304 for a matching If-None-Match before the index is touched, an answer from the
  * response cache, and a new 200 answer kept in it (as the bytes sent). A repeated GET is mostly answered
- * before the framework (`cached-answers.ts`); these hooks answer the rest the same way.
+ * before the framework (`front-answers.ts`); these hooks answer the rest the same way.
  */
 import type { App } from "../app-type.js";
 import { etagMatches, SNAPSHOT_MAX_AGE_S, snapshotEtag } from "../caching.js";

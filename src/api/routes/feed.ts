@@ -3,7 +3,7 @@
  * echoes it, so the caller can continue the same sequence by sending it back with every cursor.
  */
 import { randomBytes } from "node:crypto";
-import Type from "typebox";
+import Type, { type Static } from "typebox";
 import type { FeedPosition } from "../../index/feed.js";
 import { paceIndex } from "../../snapshot/pace.js";
 import { JsonBytes } from "../../text/json-bytes.js";
@@ -11,6 +11,7 @@ import type { App } from "../app-type.js";
 import type { ApiContext } from "../context.js";
 import { readCursor } from "../cursor-param.js";
 import { ApiError, ErrorEnvelope } from "../errors.js";
+import { type DirectRoute, directRoute } from "../http/direct-routes.js";
 import { filterKey, paceKey, parseLevels } from "../params.js";
 import { FeedClip, NextCursor, Params } from "../schemas.js";
 
@@ -47,7 +48,75 @@ function isPosition(value: unknown): value is [number, number, number] {
   return Array.isArray(value) && value.length === 3 && value.every((v) => Number.isSafeInteger(v) && v >= 0);
 }
 
+/** The answer's JSON bytes; throws an ApiError for a cursor without its seed or of other filters. */
+function feedAnswer(ctx: ApiContext) {
+  return (q: Static<typeof Query>): Buffer => {
+    if (q.cursor !== undefined && q.seed === undefined) {
+      throw new ApiError(
+        "invalid_request",
+        "cursor needs the seed it was produced with: send the seed echoed by the first page",
+      );
+    }
+    const seed = q.seed ?? randomBytes(12).toString("base64url");
+    const levels = parseLevels(q.level);
+    const filters = filterKey({
+      seed,
+      language: q.language,
+      level: levels,
+      topic: q.topic,
+      ...paceKey(q.pace),
+    });
+    const position = readCursor(ctx, "feed", filters, q.cursor, isPosition, "seed and filters");
+    const after: FeedPosition | undefined = position && {
+      bucket: position[0],
+      key: position[1],
+      clipNo: position[2],
+    };
+    const snapshot = ctx.snapshots.current();
+    const page = snapshot.feed.page(
+      seed,
+      { language: q.language, levels, topic: q.topic, pace: paceIndex(q.pace) },
+      after,
+      q.limit,
+    );
+    const last = page.last;
+    const nextCursor =
+      page.more && last ? ctx.cursors.encode("feed", filters, [last.bucket, last.key, last.clipNo]) : null;
+    // The clip summaries from memory, written in the response schema's key order.
+    const fragments = snapshot.fragments;
+    const out = JsonBytes.reused().text('{"seed":').string(seed).text(',"clips":[');
+    let first = true;
+    for (const clipNo of page.clipNos) {
+      const row = fragments.row(clipNo);
+      if (row === -1) continue;
+      if (!first) out.text(",");
+      first = false;
+      fragments.writeOpen(out, row);
+      fragments.writeClose(out, row);
+    }
+    out.text('],"nextCursor":').text(JSON.stringify(nextCursor)).text("}");
+    return out.done();
+  };
+}
+
+/**
+ * The route for plain requests, answered before the framework (`direct-routes.ts`). Without a seed every
+ * request is a fresh shuffle, never cached: the framework answers it.
+ */
+export function feedDirect(ctx: ApiContext, prefix: string): DirectRoute {
+  const answer = feedAnswer(ctx);
+  return directRoute({
+    path: `${prefix}/feed`,
+    params: Type.Object({}),
+    query: Query,
+    access: "keyed",
+    takes: (query) => query.seed !== undefined,
+    answer: (_params, query) => answer(query),
+  });
+}
+
 export function registerFeed(app: App, ctx: ApiContext): void {
+  const answer = feedAnswer(ctx);
   app.get(
     "/feed",
     {
@@ -66,54 +135,8 @@ export function registerFeed(app: App, ctx: ApiContext): void {
         response: { 200: Response, 400: ErrorEnvelope, 401: ErrorEnvelope, 429: ErrorEnvelope },
       },
     },
-    async (request, reply) => {
-      const q = request.query;
-      if (q.cursor !== undefined && q.seed === undefined) {
-        throw new ApiError(
-          "invalid_request",
-          "cursor needs the seed it was produced with: send the seed echoed by the first page",
-        );
-      }
-      const seed = q.seed ?? randomBytes(12).toString("base64url");
-      const levels = parseLevels(q.level);
-      const filters = filterKey({
-        seed,
-        language: q.language,
-        level: levels,
-        topic: q.topic,
-        ...paceKey(q.pace),
-      });
-      const position = readCursor(ctx, "feed", filters, q.cursor, isPosition, "seed and filters");
-      const after: FeedPosition | undefined = position && {
-        bucket: position[0],
-        key: position[1],
-        clipNo: position[2],
-      };
-      const snapshot = ctx.snapshots.current();
-      const page = snapshot.feed.page(
-        seed,
-        { language: q.language, levels, topic: q.topic, pace: paceIndex(q.pace) },
-        after,
-        q.limit,
-      );
-      const last = page.last;
-      const nextCursor =
-        page.more && last ? ctx.cursors.encode("feed", filters, [last.bucket, last.key, last.clipNo]) : null;
-      // The clip summaries from memory, written in the response schema's key order.
-      const fragments = snapshot.fragments;
-      const out = JsonBytes.reused().text('{"seed":').string(seed).text(',"clips":[');
-      let first = true;
-      for (const clipNo of page.clipNos) {
-        const row = fragments.row(clipNo);
-        if (row === -1) continue;
-        if (!first) out.text(",");
-        first = false;
-        fragments.writeOpen(out, row);
-        fragments.writeClose(out, row);
-      }
-      out.text('],"nextCursor":').text(JSON.stringify(nextCursor)).text("}");
+    async (request, reply) =>
       // Already JSON: sent as it is (the schema serialiser is for objects).
-      return reply.type("application/json; charset=utf-8").send(out.done() as never);
-    },
+      reply.type("application/json; charset=utf-8").send(answer(request.query) as never),
   );
 }

@@ -9,6 +9,7 @@ import { JsonBytes, jsonPiece } from "../../text/json-bytes.js";
 import type { App } from "../app-type.js";
 import type { ApiContext } from "../context.js";
 import { ErrorEnvelope } from "../errors.js";
+import { type DirectRoute, directRoute } from "../http/direct-routes.js";
 import { LevelEnum } from "../schemas.js";
 import { ClipPath, findClip } from "./clip.js";
 
@@ -150,6 +151,24 @@ export function transcriptJson(snapshot: Snapshot, clip: ClipRecord, withWords: 
   return transcriptBytes(snapshot, clip, withWords).toString("utf8");
 }
 
+const Query = Type.Object({
+  words: Type.Boolean({
+    default: true,
+    description: "Include the words array; false returns the cues alone.",
+  }),
+});
+
+/** The route for plain requests, answered before the framework (`direct-routes.ts`). */
+export function transcriptDirect(ctx: ApiContext, prefix: string): DirectRoute {
+  return directRoute({
+    path: `${prefix}/clips/:clipId/transcript`,
+    params: ClipPath,
+    query: Query,
+    access: "keyed",
+    answer: ({ clipId }, { words }) => transcriptBytes(ctx.snapshots.current(), findClip(ctx, clipId), words),
+  });
+}
+
 export function registerTranscript(app: App, ctx: ApiContext): void {
   app.get(
     "/clips/:clipId/transcript",
@@ -160,12 +179,7 @@ export function registerTranscript(app: App, ctx: ApiContext): void {
         description: "Cue indexes are stable: a caller can cache a transcript and refer to cues by index.",
         tags: ["clips"],
         params: ClipPath,
-        querystring: Type.Object({
-          words: Type.Boolean({
-            default: true,
-            description: "Include the words array; false returns the cues alone.",
-          }),
-        }),
+        querystring: Query,
         response: {
           200: Response,
           400: ErrorEnvelope,

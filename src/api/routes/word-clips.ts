@@ -1,5 +1,5 @@
 /** GET /words/{word}/clips: the clips whose captions contain a word, with the second it is spoken. */
-import Type from "typebox";
+import Type, { type Static } from "typebox";
 import { type Gloss, MATCH_TYPES } from "../../domain.js";
 import type { ClipFragments } from "../../index/clip-fragments.js";
 import { MATCH_MODES, resolveWord } from "../../index/lookup.js";
@@ -12,6 +12,7 @@ import type { App } from "../app-type.js";
 import type { ApiContext } from "../context.js";
 import { readCursor } from "../cursor-param.js";
 import { ApiError, ErrorEnvelope } from "../errors.js";
+import { type DirectRoute, directRoute } from "../http/direct-routes.js";
 import { filterKey, paceKey, parseLevels } from "../params.js";
 import { embedStartS, presentClip, presentWord, seconds } from "../present.js";
 import { ClipWithOccurrences, NextCursor, Params, Word } from "../schemas.js";
@@ -118,7 +119,82 @@ export function presentWordHit(
   };
 }
 
+/** The answer's JSON bytes; throws an ApiError for a word no catalogue has or a cursor of other filters. */
+function wordClipsAnswer(ctx: ApiContext) {
+  return ({ word }: Static<typeof Path>, q: Static<typeof Query>): Buffer => {
+    const snapshot = ctx.snapshots.current();
+    const index = snapshot.language(q.language);
+    if (index === undefined) {
+      throw new ApiError(
+        "not_found",
+        `"${word}" is not in a catalogue: no clip language "${q.language}" (see /corpus)`,
+      );
+    }
+    const resolution = resolveWord(index.catalog, index.fuzzy, word, q.match as (typeof MATCH_MODES)[number]);
+    if (!resolution.found) {
+      const guesses = resolution.guesses.map((g) => g.word);
+      const hint = guesses.length > 0 ? `; did you mean: ${guesses.join(", ")}?` : "";
+      const mode = q.match === "fuzzy" ? "" : ` (match=${q.match})`;
+      throw new ApiError("not_found", `"${word}" is not in the ${q.language} catalogue${mode}${hint}`);
+    }
+    const { entry } = resolution;
+    const levels = parseLevels(q.level);
+    const pace = paceIndex(q.pace);
+    const filters = filterKey({
+      word: entry.wordId,
+      language: q.language,
+      level: levels,
+      ...paceKey(q.pace),
+    });
+    let page: ReturnType<typeof recentClips>;
+    if (q.order === "random") {
+      page = randomClips(snapshot, q.language, entry, levels, q.limit, Math.random, pace);
+    } else {
+      const isKey = (value: unknown): value is number => Number.isSafeInteger(value);
+      const after = readCursor(ctx, "word-clips", filters, q.cursor, isKey, "word and filters");
+      page = recentClips(snapshot, q.language, entry, levels, after, q.limit, pace);
+    }
+    const nextCursor =
+      page.nextAfter === undefined ? null : ctx.cursors.encode("word-clips", filters, page.nextAfter);
+    const hits = withEveryOccurrence(snapshot, entry, page.hits, q.occurrences === "all");
+    // Written in the response schema's key order (WordClipsResponse), as its serialiser would write it.
+    const out = JsonBytes.reused();
+    out.text('{"query":').string(word).text(',"matchedWord":').string(entry.word);
+    out.text(',"matchType":').string(resolution.matchType);
+    out.text(',"didYouMean":').text(JSON.stringify(resolution.didYouMean.map((e) => e.word)));
+    out.text(',"word":').text(JSON.stringify(presentWord(entry, q.gloss as Gloss)));
+    out.text(',"clips":[');
+    for (let i = 0; i < hits.length; i++) {
+      if (i > 0) out.text(",");
+      writeClip(out, snapshot.fragments, hits[i] as (typeof hits)[number]);
+    }
+    out
+      .text('],"totalCount":')
+      .number(page.totalCount)
+      .text(',"nextCursor":')
+      .text(JSON.stringify(nextCursor));
+    return out.text("}").done();
+  };
+}
+
+/**
+ * The route for plain requests, answered before the framework (`direct-routes.ts`). A random sample is
+ * drawn afresh and never cached: the framework answers it.
+ */
+export function wordClipsDirect(ctx: ApiContext, prefix: string): DirectRoute {
+  const answer = wordClipsAnswer(ctx);
+  return directRoute({
+    path: `${prefix}/words/:word/clips`,
+    params: Path,
+    query: Query,
+    access: "keyed",
+    takes: (query) => query.order !== "random",
+    answer,
+  });
+}
+
 export function registerWordClips(app: App, ctx: ApiContext): void {
+  const answer = wordClipsAnswer(ctx);
   app.get(
     "/words/:word/clips",
     {
@@ -144,67 +220,8 @@ export function registerWordClips(app: App, ctx: ApiContext): void {
         },
       },
     },
-    async (request, reply) => {
-      const { word } = request.params;
-      const q = request.query;
-      const snapshot = ctx.snapshots.current();
-      const index = snapshot.language(q.language);
-      if (index === undefined) {
-        throw new ApiError(
-          "not_found",
-          `"${word}" is not in a catalogue: no clip language "${q.language}" (see /corpus)`,
-        );
-      }
-      const resolution = resolveWord(
-        index.catalog,
-        index.fuzzy,
-        word,
-        q.match as (typeof MATCH_MODES)[number],
-      );
-      if (!resolution.found) {
-        const guesses = resolution.guesses.map((g) => g.word);
-        const hint = guesses.length > 0 ? `; did you mean: ${guesses.join(", ")}?` : "";
-        const mode = q.match === "fuzzy" ? "" : ` (match=${q.match})`;
-        throw new ApiError("not_found", `"${word}" is not in the ${q.language} catalogue${mode}${hint}`);
-      }
-      const { entry } = resolution;
-      const levels = parseLevels(q.level);
-      const pace = paceIndex(q.pace);
-      const filters = filterKey({
-        word: entry.wordId,
-        language: q.language,
-        level: levels,
-        ...paceKey(q.pace),
-      });
-      let page: ReturnType<typeof recentClips>;
-      if (q.order === "random") {
-        page = randomClips(snapshot, q.language, entry, levels, q.limit, Math.random, pace);
-      } else {
-        const isKey = (value: unknown): value is number => Number.isSafeInteger(value);
-        const after = readCursor(ctx, "word-clips", filters, q.cursor, isKey, "word and filters");
-        page = recentClips(snapshot, q.language, entry, levels, after, q.limit, pace);
-      }
-      const nextCursor =
-        page.nextAfter === undefined ? null : ctx.cursors.encode("word-clips", filters, page.nextAfter);
-      const hits = withEveryOccurrence(snapshot, entry, page.hits, q.occurrences === "all");
-      // Written in the response schema's key order (WordClipsResponse), as its serialiser would write it.
-      const out = JsonBytes.reused();
-      out.text('{"query":').string(word).text(',"matchedWord":').string(entry.word);
-      out.text(',"matchType":').string(resolution.matchType);
-      out.text(',"didYouMean":').text(JSON.stringify(resolution.didYouMean.map((e) => e.word)));
-      out.text(',"word":').text(JSON.stringify(presentWord(entry, q.gloss as Gloss)));
-      out.text(',"clips":[');
-      for (let i = 0; i < hits.length; i++) {
-        if (i > 0) out.text(",");
-        writeClip(out, snapshot.fragments, hits[i] as (typeof hits)[number]);
-      }
-      out
-        .text('],"totalCount":')
-        .number(page.totalCount)
-        .text(',"nextCursor":')
-        .text(JSON.stringify(nextCursor));
+    async (request, reply) =>
       // Already JSON: sent as it is (the schema serialiser is for objects).
-      return reply.type("application/json; charset=utf-8").send(out.text("}").done() as never);
-    },
+      reply.type("application/json; charset=utf-8").send(answer(request.params, request.query) as never),
   );
 }

@@ -1,18 +1,25 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import Type from "typebox";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Admission, AdmitInput, Gate } from "../../access/gate/gate.js";
 import type { Snapshot } from "../../index/snapshot.js";
 import type { ApiContext } from "../context.js";
 import { createResponseCache } from "../response-cache.js";
-import { type CachedAnswerOptions, cachedAnswers } from "./cached-answers.js";
+import { type DirectRoute, directRoute } from "./direct-routes.js";
+import { type FrontAnswerOptions, frontAnswers } from "./front-answers.js";
 
 const BUILD = "b1d0000000000000000000000000000000";
 const WINDOW = { limit: 100, remaining: 99, resetAtS: 1_800_000_000 };
-const SHIPPED: CachedAnswerOptions = { trustProxy: false, cors: "*", logsEveryRequest: false };
+const SHIPPED: FrontAnswerOptions = { trustProxy: false, cors: "*", logsEveryRequest: false };
 
 /** A server with the cached answers in front of a stand-in for the routes, which counts what reaches it. */
-async function serve(admit: Gate["admit"] | undefined, options = SHIPPED, closing = () => false) {
+async function serve(
+  admit: Gate["admit"] | undefined,
+  options = SHIPPED,
+  closing = () => false,
+  direct: DirectRoute[] = [],
+) {
   const responses = createResponseCache(1 << 20);
   responses.set(`${BUILD}\0/v1/words/run/clips`, { body: Buffer.from('{"word":"ran"}'), access: "keyed" });
   const asked: AdmitInput[] = [];
@@ -26,7 +33,7 @@ async function serve(admit: Gate["admit"] | undefined, options = SHIPPED, closin
     gate,
     responses,
   } as unknown as ApiContext;
-  const front = cachedAnswers(ctx, options, closing);
+  const front = frontAnswers(ctx, options, closing, direct);
   const routed: string[] = [];
   const routes = (request: IncomingMessage, response: ServerResponse) => {
     routed.push(request.url ?? "");
@@ -116,5 +123,51 @@ describe("cached answers ahead of the routes", () => {
     // Access checks off: no minute window to report.
     expect(response.headers.get("x-ratelimit-limit")).toBeNull();
     expect(off.routed).toEqual([]);
+  });
+
+  describe("a plain request for a direct route", () => {
+    const admitted = (): Admission => ({ admitted: true, caller: undefined, window: WINDOW });
+    /** A route that answers a word it knows, and leaves any other to the framework by throwing. */
+    function things(answered: string[]): DirectRoute {
+      return directRoute({
+        path: "/v1/things/:name",
+        params: Type.Object({ name: Type.String() }),
+        query: Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 9, default: 3 }) }),
+        access: "keyed",
+        answer: ({ name }, { limit }) => {
+          answered.push(`${name}:${limit}`);
+          if (name !== "gear") throw new Error(`no thing ${name}`);
+          return Buffer.from(`{"name":"${name}","limit":${limit}}`);
+        },
+      });
+    }
+
+    it("is answered by the route in front, with the routes' headers, and kept in the response cache", async () => {
+      const answered: string[] = [];
+      const { url, routed, asked } = await serve(admitted, SHIPPED, () => false, [things(answered)]);
+      const first = await fetch(`${url}/v1/things/gear?limit=5`);
+      expect(first.status).toBe(200);
+      expect(await first.text()).toBe('{"name":"gear","limit":5}');
+      expect(first.headers.get("x-ratelimit-remaining")).toBe("99");
+      expect(first.headers.get("etag")).toMatch(/^W\/"b1d0000000000000-/);
+      expect(first.headers.get("cache-control")).toBe("private, max-age=3600");
+      const second = await fetch(`${url}/v1/things/gear?limit=5`);
+      expect(await second.text()).toBe('{"name":"gear","limit":5}');
+      expect(answered).toEqual(["gear:5"]);
+      expect(routed).toEqual([]);
+      expect(asked).toHaveLength(2);
+    });
+
+    it("is handed on, counted once, when the route leaves it to the framework; other requests unasked", async () => {
+      const answered: string[] = [];
+      const { url, routed, asked } = await serve(admitted, SHIPPED, () => false, [things(answered)]);
+      expect((await fetch(`${url}/v1/things/bolt`)).status).toBe(418);
+      expect(answered).toEqual(["bolt:3"]);
+      expect(asked).toHaveLength(1);
+      await fetch(`${url}/v1/things/gear?limit=10`);
+      await fetch(`${url}/v1/things/gear?size=2`);
+      expect(asked).toHaveLength(1);
+      expect(routed).toEqual(["/v1/things/bolt", "/v1/things/gear?limit=10", "/v1/things/gear?size=2"]);
+    });
   });
 });

@@ -1,0 +1,143 @@
+/**
+ * Answers before the framework. A GET is answered from the raw request when its URL's answer is in the
+ * response cache, or when it is a plain request for a direct route (`direct-routes.ts`), whose answer is
+ * then made by the route's own answer function and kept in the cache like any other. Its connection must be
+ * within bounds and the gate must admit it (the same `admit` the access hook calls, with the same client
+ * address); the bytes go out with the headers the routes would have set (request id, minute window, ETag,
+ * Cache-Control, CORS). Routing, validation and the hooks are skipped: for a cached URL they decided the same
+ * way when its answer was stored (only 200 answers are, and only for this snapshot); a plain request needs
+ * none of them. Everything else goes on to Fastify unchanged: a request neither cached nor plain, HEAD, a
+ * conditional request, a refusal of the gate or an admission that must wait for a store (handed on, so it is
+ * counted once), a direct answer the route leaves to the framework (an error, handed on the same way), a
+ * server closing, a logger writing a line per request, an origin list for CORS.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import proxyAddr from "@fastify/proxy-addr";
+import type { Admission } from "../../access/gate/gate.js";
+import type { WindowState } from "../../access/window/interface.js";
+import { handOnAdmission } from "../access-hook.js";
+import type { AccessClass } from "../app-type.js";
+import { SNAPSHOT_MAX_AGE_S, snapshotEtag } from "../caching.js";
+import type { ApiContext } from "../context.js";
+import { connectionHasRoom, enterConnection } from "./connection-guard.js";
+import { CORS_EXPOSED_HEADERS } from "./cors.js";
+import { type DirectRoute, readDirect } from "./direct-routes.js";
+import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.js";
+
+export interface FrontAnswerOptions {
+  /** Client addresses from `X-Forwarded-For`, as the routes take them. */
+  trustProxy: boolean;
+  /** CORS for every origin ("*"), or none; with a list of origins nothing is answered here. */
+  cors: "*" | "off" | "list";
+  /** True when every request must reach the framework (its request lines are logged). */
+  logsEveryRequest: boolean;
+}
+
+/** Answers `request` and returns true, or returns false having written nothing. */
+export type FrontAnswers = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+const trustAll = (): boolean => true;
+
+export function frontAnswers(
+  ctx: ApiContext,
+  options: FrontAnswerOptions,
+  closing: () => boolean,
+  routes: readonly DirectRoute[] = [],
+): FrontAnswers | undefined {
+  const { responses, gate } = ctx;
+  if ((responses === undefined && routes.length === 0) || options.logsEveryRequest || options.cors === "list")
+    return undefined;
+  const corsHeaders: string[] =
+    options.cors === "*"
+      ? ["access-control-allow-origin", "*", "access-control-expose-headers", CORS_EXPOSED_HEADERS.join(", ")]
+      : [];
+  const clientAddress = options.trustProxy
+    ? (request: IncomingMessage) => {
+        const addresses = proxyAddr.all(request, trustAll);
+        return addresses[addresses.length - 1] ?? "";
+      }
+    : (request: IncomingMessage) => request.socket.remoteAddress ?? "";
+
+  /**
+   * An admitted request's admission (none when no gate checks it); undefined, with the gate's answer handed
+   * on to the access hook, when the gate refused or must wait for a store.
+   */
+  const admit = (
+    request: IncomingMessage,
+    access: AccessClass,
+  ): { admission: Admission | undefined } | undefined => {
+    if (gate === undefined || access === "none") return { admission: undefined };
+    const admission = gate.admit({
+      authorization: request.headers.authorization,
+      clientAddress: clientAddress(request),
+      endpoint: access,
+    });
+    if (!(admission instanceof Promise) && admission.admitted) return { admission };
+    handOnAdmission(request, admission);
+    return undefined;
+  };
+
+  const send = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    window: WindowState | undefined,
+    etag: string,
+    body: Buffer,
+  ): void => {
+    enterConnection(request, response);
+    const headers = [REQUEST_ID_HEADER, requestIdOf(request), ...corsHeaders];
+    if (window !== undefined) {
+      headers.push(
+        "x-ratelimit-limit",
+        String(window.limit),
+        "x-ratelimit-remaining",
+        String(window.remaining),
+        "x-ratelimit-reset",
+        String(window.resetAtS),
+      );
+    }
+    headers.push(
+      "etag",
+      etag,
+      "cache-control",
+      `private, max-age=${SNAPSHOT_MAX_AGE_S}`,
+      "content-type",
+      "application/json; charset=utf-8",
+      "content-length",
+      String(body.length),
+    );
+    response.writeHead(200, headers);
+    response.end(body);
+  };
+
+  return function answerInFront(request, response) {
+    const url = request.url;
+    if (request.method !== "GET" || url === undefined || request.headers["if-none-match"] !== undefined)
+      return false;
+    const buildId = ctx.snapshots.current().buildId;
+    const key = `${buildId}\0${url}`;
+    const cached = responses?.get(key);
+    const direct = cached === undefined ? readDirect(routes, url) : undefined;
+    if ((cached === undefined && direct === undefined) || closing() || !connectionHasRoom(request))
+      return false;
+    const admitted = admit(request, cached?.access ?? (direct as { route: DirectRoute }).route.access);
+    if (admitted === undefined) return false;
+    const { admission } = admitted;
+    let body = cached?.body;
+    if (direct !== undefined) {
+      try {
+        body = direct.route.answer(direct.params, direct.query);
+      } catch {
+        body = undefined;
+      }
+      if (body === undefined) {
+        // The framework answers it (an error, or what a route leaves to it), without counting it again.
+        if (admission !== undefined) handOnAdmission(request, admission);
+        return false;
+      }
+      responses?.set(key, { body, access: direct.route.access });
+    }
+    send(request, response, admission?.window, snapshotEtag(buildId, url), body as Buffer);
+    return true;
+  };
+}
