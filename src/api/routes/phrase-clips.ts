@@ -15,7 +15,7 @@ import { ApiError, ErrorEnvelope } from "../errors.js";
 import { filterKey, paceKey, parseLevels } from "../params.js";
 import { embedStartS, presentClip, presentWord, seconds } from "../present.js";
 import { ClipWithOccurrences, NextCursor, Params, Word } from "../schemas.js";
-import { presentWordHit } from "./word-clips.js";
+import { catalogueOf, presentWordHit } from "./word-clips.js";
 
 /** Tokens a phrase may have: longer phrases are rarer than any caption repeats them. */
 export const MAX_PHRASE_TOKENS = 12;
@@ -107,13 +107,7 @@ export function registerPhraseClips(app: App, ctx: ApiContext): void {
       const q = request.query;
       const mode = q.match as MatchMode;
       const snapshot = ctx.snapshots.current();
-      const index = snapshot.language(q.language);
-      if (index === undefined) {
-        throw new ApiError(
-          "not_found",
-          `"${phrase}" is not in a catalogue: no clip language "${q.language}" (see /corpus)`,
-        );
-      }
+      const index = catalogueOf(snapshot, q.language, phrase);
       const tokens = tokenise(phrase, q.language);
       if (tokens.length === 0) {
         throw new ApiError("invalid_request", `phrase must have at least one word, got "${phrase}"`);

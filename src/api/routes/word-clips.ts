@@ -3,7 +3,7 @@ import Type, { type Static } from "typebox";
 import { type Gloss, MATCH_TYPES } from "../../domain.js";
 import type { ClipFragments } from "../../index/clip-fragments.js";
 import { MATCH_MODES, resolveWord } from "../../index/lookup.js";
-import type { Snapshot } from "../../index/snapshot.js";
+import type { LanguageIndex, Snapshot } from "../../index/snapshot.js";
 import { type ClipHit, randomClips, recentClips } from "../../index/word-clips.js";
 import { type WordOccurrence, withEveryOccurrence } from "../../index/word-occurrences.js";
 import { paceIndex } from "../../snapshot/pace.js";
@@ -119,17 +119,23 @@ export function presentWordHit(
   };
 }
 
+/** The index of the clip language `language`, or 404 naming what was asked (a word or a phrase). */
+export function catalogueOf(snapshot: Snapshot, language: string, asked: string): LanguageIndex {
+  const index = snapshot.language(language);
+  if (index === undefined) {
+    throw new ApiError(
+      "not_found",
+      `"${asked}" is not in a catalogue: no clip language "${language}" (see /corpus)`,
+    );
+  }
+  return index;
+}
+
 /** The answer's JSON bytes; throws an ApiError for a word no catalogue has or a cursor of other filters. */
 function wordClipsAnswer(ctx: ApiContext) {
   return ({ word }: Static<typeof Path>, q: Static<typeof Query>): Buffer => {
     const snapshot = ctx.snapshots.current();
-    const index = snapshot.language(q.language);
-    if (index === undefined) {
-      throw new ApiError(
-        "not_found",
-        `"${word}" is not in a catalogue: no clip language "${q.language}" (see /corpus)`,
-      );
-    }
+    const index = catalogueOf(snapshot, q.language, word);
     const resolution = resolveWord(index.catalog, index.fuzzy, word, q.match as (typeof MATCH_MODES)[number]);
     if (!resolution.found) {
       const guesses = resolution.guesses.map((g) => g.word);
