@@ -29,7 +29,7 @@ import { registerTopics } from "./routes/topics.js";
 import { registerTranscript, transcriptDirect } from "./routes/transcript.js";
 import { registerUsage } from "./routes/usage.js";
 import { registerWordClips, wordClipsDirect } from "./routes/word-clips.js";
-import { registerWords } from "./routes/words.js";
+import { registerWords, wordsDirect } from "./routes/words.js";
 import { validationMessage } from "./validation.js";
 
 export interface AppOptions {
@@ -180,7 +180,12 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
       logsEveryRequest: options.logger !== false && logsEveryRequest(options.logLevel),
     },
     () => closing,
-    [wordClipsDirect(ctx, API_PREFIX), transcriptDirect(ctx, API_PREFIX), feedDirect(ctx, API_PREFIX)],
+    [
+      wordClipsDirect(ctx, API_PREFIX),
+      transcriptDirect(ctx, API_PREFIX),
+      feedDirect(ctx, API_PREFIX),
+      wordsDirect(ctx, API_PREFIX),
+    ],
   );
   const app = Fastify({
     logger:

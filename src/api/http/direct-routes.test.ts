@@ -17,6 +17,7 @@ import { createCursorCodec } from "../cursor.js";
 import { feedDirect } from "../routes/feed.js";
 import { transcriptDirect } from "../routes/transcript.js";
 import { wordClipsDirect } from "../routes/word-clips.js";
+import { wordsDirect } from "../routes/words.js";
 import { Params } from "../schemas.js";
 import { directRoute, readDirect } from "./direct-routes.js";
 import { frontAnswers } from "./front-answers.js";
@@ -93,6 +94,7 @@ describe("the direct routes against the framework, over HTTP", () => {
   const clipIds: string[] = [];
   let wordCursor = "";
   let feedCursor = "";
+  let wordsCursor = "";
 
   beforeAll(async () => {
     snapshot = new Snapshot((await sharedTestSnapshot()).path);
@@ -106,6 +108,7 @@ describe("the direct routes against the framework, over HTTP", () => {
       wordClipsDirect(ctx, API_PREFIX),
       transcriptDirect(ctx, API_PREFIX),
       feedDirect(ctx, API_PREFIX),
+      wordsDirect(ctx, API_PREFIX),
     ]);
     if (answer === undefined) throw new Error("no answers in front with direct routes");
     // What the front leaves is answered 418, so the test tells the two apart.
@@ -120,6 +123,7 @@ describe("the direct routes against the framework, over HTTP", () => {
     clipIds.push(page.clips[0].clipId, page.clips[0].videoId);
     const feed = (await app.inject({ url: "/v1/feed?seed=s1&limit=2" })).json();
     feedCursor = feed.nextCursor;
+    wordsCursor = (await app.inject({ url: "/v1/words?q=a&limit=2" })).json().nextCursor;
     clipIds.push(feed.clips[0].clipId);
   });
 
@@ -191,6 +195,18 @@ describe("the direct routes against the framework, over HTTP", () => {
             pace(),
             limit(),
             value("cursor", [feedCursor], [`${feedCursor}x`, wordCursor]),
+          ]),
+        ),
+        fc.tuple(
+          fc.constant("/v1/words"),
+          queryOf([
+            value("q", ["a", "ac", "acc", "zzzq", "'", ""], ["x".repeat(101)]),
+            language(),
+            value("gloss", ["en", "ja", "ru"], ["zz"]),
+            level(),
+            value("hasClips", ["true", "false"], ["1"]),
+            limit(),
+            value("cursor", [wordsCursor], [`${wordsCursor}x`, feedCursor]),
           ]),
         ),
       )

@@ -1,5 +1,6 @@
 /** GET /words: catalogue words with their clip counts, by coverage, or matching a prefix or substring. */
-import Type from "typebox";
+import fastJsonStringify from "fast-json-stringify";
+import Type, { type Static } from "typebox";
 import type { Gloss } from "../../domain.js";
 import type { WordEntry } from "../../index/word-catalog.js";
 import type { MatchGroup, WordPosition } from "../../index/word-search.js";
@@ -8,6 +9,7 @@ import type { App } from "../app-type.js";
 import type { ApiContext } from "../context.js";
 import { readCursor } from "../cursor-param.js";
 import { ErrorEnvelope } from "../errors.js";
+import { type DirectRoute, directRoute } from "../http/direct-routes.js";
 import { filterKey, parseLevels } from "../params.js";
 import { presentWord } from "../present.js";
 import { NextCursor, Params, Word } from "../schemas.js";
@@ -47,7 +49,59 @@ function isPosition(value: unknown): value is [MatchGroup, number, string] {
   );
 }
 
+/**
+ * The answer as the response schema's serialiser writes it: the same compiler, on the same schema, as
+ * Fastify's for a route's 200 answer, so the route and its direct answers give the same bytes.
+ */
+const serialize = fastJsonStringify(Response);
+
+/** The page of words as objects; throws an ApiError for a cursor of other filters. */
+function wordsPage(ctx: ApiContext, q: Static<typeof Query>): Static<typeof Response> {
+  const index = ctx.snapshots.current().language(q.language);
+  if (index === undefined) return { words: [], totalCount: 0, nextCursor: null };
+  // An empty q (a cleared search box) lists by coverage, like no q; a q of punctuation alone matches nothing.
+  const key = q.q === undefined ? "" : searchKey(q.q, q.language);
+  if (q.q !== undefined && q.q.trim() !== "" && key === "")
+    return { words: [], totalCount: 0, nextCursor: null };
+  const levels = parseLevels(q.level);
+  const filters = filterKey({ q: key, language: q.language, level: levels, hasClips: q.hasClips });
+  const position = readCursor(ctx, "words", filters, q.cursor, isPosition, "q and filters");
+  const after: WordPosition | undefined = position && {
+    group: position[0],
+    clipCount: position[1],
+    norm: position[2],
+  };
+  const page = index.search.page({ q: key, levels, hasClips: q.hasClips }, after, q.limit);
+  const last = page.entries[page.entries.length - 1] as WordEntry | undefined;
+  const nextCursor =
+    page.more && last !== undefined
+      ? ctx.cursors.encode("words", filters, [page.groups[page.groups.length - 1], last.clipCount, last.norm])
+      : null;
+  return {
+    words: page.entries.map((entry) => presentWord(entry, q.gloss as Gloss)),
+    totalCount: page.totalCount,
+    nextCursor,
+  };
+}
+
+function wordsAnswer(ctx: ApiContext) {
+  return (q: Static<typeof Query>): Buffer => Buffer.from(serialize(wordsPage(ctx, q)));
+}
+
+/** The route for plain requests, answered before the framework (`direct-routes.ts`). */
+export function wordsDirect(ctx: ApiContext, prefix: string): DirectRoute {
+  const answer = wordsAnswer(ctx);
+  return directRoute({
+    path: `${prefix}/words`,
+    params: Type.Object({}),
+    query: Query,
+    access: "keyed",
+    answer: (_params, query) => answer(query),
+  });
+}
+
 export function registerWords(app: App, ctx: ApiContext): void {
+  const answer = wordsAnswer(ctx);
   app.get(
     "/words",
     {
@@ -61,37 +115,8 @@ export function registerWords(app: App, ctx: ApiContext): void {
         response: { 200: Response, 400: ErrorEnvelope, 401: ErrorEnvelope, 429: ErrorEnvelope },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const index = ctx.snapshots.current().language(q.language);
-      if (index === undefined) return { words: [], totalCount: 0, nextCursor: null };
-      // An empty q (a cleared search box) lists by coverage, like no q; a q of punctuation alone matches nothing.
-      const key = q.q === undefined ? "" : searchKey(q.q, q.language);
-      if (q.q !== undefined && q.q.trim() !== "" && key === "")
-        return { words: [], totalCount: 0, nextCursor: null };
-      const levels = parseLevels(q.level);
-      const filters = filterKey({ q: key, language: q.language, level: levels, hasClips: q.hasClips });
-      const position = readCursor(ctx, "words", filters, q.cursor, isPosition, "q and filters");
-      const after: WordPosition | undefined = position && {
-        group: position[0],
-        clipCount: position[1],
-        norm: position[2],
-      };
-      const page = index.search.page({ q: key, levels, hasClips: q.hasClips }, after, q.limit);
-      const last = page.entries[page.entries.length - 1] as WordEntry | undefined;
-      const nextCursor =
-        page.more && last !== undefined
-          ? ctx.cursors.encode("words", filters, [
-              page.groups[page.groups.length - 1],
-              last.clipCount,
-              last.norm,
-            ])
-          : null;
-      return {
-        words: page.entries.map((entry) => presentWord(entry, q.gloss as Gloss)),
-        totalCount: page.totalCount,
-        nextCursor,
-      };
-    },
+    async (request, reply) =>
+      // Already JSON: sent as it is.
+      reply.type("application/json; charset=utf-8").send(answer(request.query) as never),
   );
 }
