@@ -7,7 +7,7 @@
  * hooks and validation. Any other request (an escape, an unknown or repeated parameter, a value the schema
  * would refuse or coerce another way) is left to the framework, which answers it or says what is wrong.
  */
-import type { Static, TObject } from "typebox";
+import Type, { type Static, type TObject } from "typebox";
 import type { AccessClass } from "../app-type.js";
 
 /** A route's answer for a plain request: its JSON bytes, or undefined when the framework must answer. */
@@ -139,7 +139,8 @@ function plainPairs(search: string, names: ReadonlySet<string>): Map<string, str
 export interface DirectRouteDefinition<P extends TObject, Q extends TObject> {
   /** The full path template, `:name` for a parameter: `/v1/words/:word/clips`. */
   path: string;
-  params: P;
+  /** The path parameters' schema; none by default. */
+  params?: P;
   query: Q;
   access: AccessClass;
   /** Whether the route answers a plain query here (by default every one). */
@@ -147,11 +148,14 @@ export interface DirectRouteDefinition<P extends TObject, Q extends TObject> {
   answer(params: Static<P>, query: Static<Q>): DirectAnswer;
 }
 
-export function directRoute<P extends TObject, Q extends TObject>(
+/** The parameters of a path without any. */
+const NO_PARAMS = Type.Object({});
+
+export function directRoute<P extends TObject = typeof NO_PARAMS, Q extends TObject = TObject>(
   definition: DirectRouteDefinition<P, Q>,
 ): DirectRoute {
   const segments = definition.path.split("/");
-  const paramsReader = objectReader(definition.params);
+  const paramsReader = objectReader(definition.params ?? NO_PARAMS);
   const queryReader = objectReader(definition.query);
   const readPath = (path: string): Map<string, string> | undefined => {
     const parts = path.split("/");

@@ -107,7 +107,6 @@ export function feedDirect(ctx: ApiContext, prefix: string): DirectRoute {
   const answer = feedAnswer(ctx);
   return directRoute({
     path: `${prefix}/feed`,
-    params: Type.Object({}),
     query: Query,
     access: "keyed",
     takes: (query) => query.seed !== undefined,

@@ -93,7 +93,6 @@ export function wordsDirect(ctx: ApiContext, prefix: string): DirectRoute {
   const answer = wordsAnswer(ctx);
   return directRoute({
     path: `${prefix}/words`,
-    params: Type.Object({}),
     query: Query,
     access: "keyed",
     answer: (_params, query) => answer(query),
