@@ -48,6 +48,16 @@ describe("reading a plain request", () => {
     });
   });
 
+  it("decodes a query value's escapes of plain characters, as the framework's parser does", () => {
+    expect(read("/v1/things/gear/parts?level=A1%2CB2")).toMatchObject({ query: { level: "A1,B2" } });
+    expect(read("/v1/things/gear/parts?level=%41%31%2cB2")).toMatchObject({
+      query: { level: "A1,B2" },
+    });
+    expect(read("/v1/things/gear/parts?limit=%33&gloss=j%61")).toMatchObject({
+      query: { limit: 3, gloss: "ja" },
+    });
+  });
+
   it.each([
     ["another path", "/v1/things/gear/part"],
     ["a trailing slash", "/v1/things/gear/parts/"],
@@ -57,7 +67,13 @@ describe("reading a plain request", () => {
     ["an unknown query parameter", "/v1/things/gear/parts?limits=3"],
     ["a credential in the query", "/v1/things/gear/parts?api_key=wc_x"],
     ["a repeated parameter", "/v1/things/gear/parts?limit=3&limit=4"],
-    ["a percent-escape in the query", "/v1/things/gear/parts?level=A1%2CB2"],
+    ["an escaped name in the query", "/v1/things/gear/parts?%6Cimit=3"],
+    ["an escape of a character that is not plain", "/v1/things/gear/parts?level=A1%2BB2"],
+    ["an escaped percent sign", "/v1/things/gear/parts?level=A1%252CB2"],
+    ["an escape of a byte above 0x7F", "/v1/things/gear/parts?level=A1%C3%A9"],
+    ["a malformed escape", "/v1/things/gear/parts?level=A1%2"],
+    ["an escape that is not hexadecimal", "/v1/things/gear/parts?level=A1%zzB2"],
+    ["an escaped value the schema refuses", "/v1/things/gear/parts?limit=%30%32%30"],
     ["a plus in the query", "/v1/things/gear/parts?level=A1+B2"],
     ["an empty part", "/v1/things/gear/parts?limit=3&&gloss=ja"],
     ["a name without a value", "/v1/things/gear/parts?all"],
@@ -139,11 +155,19 @@ describe("the direct routes against the framework, over HTTP", () => {
       .oneof(
         { weight: 8, arbitrary: fc.constantFrom(...valid) },
         { weight: 1, arbitrary: fc.constantFrom(...invalid, "x") },
-        { weight: 1, arbitrary: fc.constantFrom("", "%41", "1+1", "020", "A1,") },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom("", "%41", "1+1", "020", "A1,", "%2", "%zz", "%C3%A9", "%25"),
+        },
       )
       .map((v) => `${name}=${v}`);
-  const level = () => value("level", ["A1", "B1,A2", "C2,C1,B2", "A1,A1"], ["a1", "A1,,B1", "D1"]);
-  const limit = () => value("limit", ["1", "3", "100"], ["101", "0", "-1", "3.0"]);
+  const level = () =>
+    value(
+      "level",
+      ["A1", "B1,A2", "C2,C1,B2", "A1,A1", "B1%2CA2", "C2%2cC1", "%41%31"],
+      ["a1", "A1,,B1", "D1", "A1%2C%2CB1", "A1%2BB2"],
+    );
+  const limit = () => value("limit", ["1", "3", "100", "%31%30"], ["101", "0", "-1", "3.0", "%2D1"]);
   const pace = () => value("pace", ["slow", "medium", "fast"], ["quick"]);
   const language = () => value("language", ["en"], ["fr", "EN"]);
   /** A query of some of a route's parameters, now and then with one it does not take or a repeat. */

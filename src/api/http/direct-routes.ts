@@ -1,7 +1,8 @@
 /**
  * Routes answered before the framework when a request is plain: its path is the route's template with
  * parameters of plain characters, and its query names only parameters the route takes, once each, in plain
- * characters (no percent-escape, no `+`), each value one the route's schema accepts as it stands. What the
+ * characters (no `+`; in a value, a percent-escape only of a plain character, as `%2C` for the comma that
+ * clients' URL encoders escape), each value one the route's schema accepts as it stands. What the
  * framework's router and validator make of such a request is certain: the same parameters, the same
  * defaults, the same numbers. So the route's own answer function gives the same bytes without routing,
  * hooks and validation. Any other request (an escape, an unknown or repeated parameter, a value the schema
@@ -51,6 +52,21 @@ interface PropertySchema {
 
 /** Plain characters: none the router or the query parser decodes, none a schema could see otherwise. */
 const PLAIN_VALUE = /^[A-Za-z0-9._~,'-]*$/;
+/** Plain characters and percent-escapes, some of which may stand for a plain character. */
+const ESCAPED_VALUE = /^(?:[A-Za-z0-9._~,'-]|%[0-9A-Fa-f]{2})*$/;
+const ESCAPE = /%([0-9A-Fa-f]{2})/g;
+
+/**
+ * A query value as the framework's query parser leaves it when every escape in it stands for a plain
+ * character (`A1%2CB2` is `A1,B2`), else undefined. One byte below 0x80 decodes to the same character
+ * whatever the decoder, and a decoded value holds no `%`, so nothing is decoded twice.
+ */
+function plainValue(raw: string): string | undefined {
+  if (PLAIN_VALUE.test(raw)) return raw;
+  if (!ESCAPED_VALUE.test(raw)) return undefined;
+  const value = raw.replace(ESCAPE, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return PLAIN_VALUE.test(value) ? value : undefined;
+}
 const PLAIN_INTEGER = /^(0|[1-9][0-9]{0,14})$/;
 const NOT_PLAIN = Symbol("not plain");
 
@@ -121,7 +137,10 @@ function objectReader(schema: TObject): ObjectReader {
   };
 }
 
-/** `a=1&b=2` as a map, or undefined when a part is empty, has no `=`, repeats a name or is not plain. */
+/**
+ * `a=1&b=2` as a map of decoded values, or undefined when a part is empty, has no `=`, repeats a name or is
+ * not plain.
+ */
 function plainPairs(search: string, names: ReadonlySet<string>): Map<string, string> | undefined {
   const values = new Map<string, string>();
   if (search === "") return values;
@@ -129,8 +148,9 @@ function plainPairs(search: string, names: ReadonlySet<string>): Map<string, str
     const eq = part.indexOf("=");
     if (eq <= 0) return undefined;
     const name = part.slice(0, eq);
-    const value = part.slice(eq + 1);
-    if (!names.has(name) || values.has(name) || !PLAIN_VALUE.test(value)) return undefined;
+    if (!names.has(name) || values.has(name)) return undefined;
+    const value = plainValue(part.slice(eq + 1));
+    if (value === undefined) return undefined;
     values.set(name, value);
   }
   return values;
