@@ -115,6 +115,8 @@ export async function runRealisticSection(ctx: BenchContext): Promise<void> {
     .map((f) => [f.path, f.status, f.body, f.headers]);
   const responsesFile = path.join(options.outDir, "bare-responses-realistic.json");
   writeFileSync(responsesFile, JSON.stringify(responses));
+  // The list in its order, so a run can be replayed against another build of the server.
+  writeFileSync(path.join(options.outDir, "realistic-paths.json"), JSON.stringify(okPaths));
 
   const hits = cacheHits(okPaths, okPaths.length, recorded);
   const distinct = new Set(okPaths).size;
