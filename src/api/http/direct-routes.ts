@@ -5,8 +5,9 @@
  * clients' URL encoders escape), each value one the route's schema accepts as it stands. What the
  * framework's router and validator make of such a request is certain: the same parameters, the same
  * defaults, the same numbers. So the route's own answer function gives the same bytes without routing,
- * hooks and validation. Any other request (an escape, an unknown or repeated parameter, a value the schema
- * would refuse or coerce another way) is left to the framework, which answers it or says what is wrong.
+ * hooks and validation. Any other request (another escape, an unknown or repeated parameter, a value the
+ * schema would refuse or coerce another way) is left to the framework, which answers it or says what is
+ * wrong.
  */
 import Type, { type Static, type TObject } from "typebox";
 import type { AccessClass } from "../app-type.js";
@@ -55,6 +56,8 @@ const PLAIN_VALUE = /^[A-Za-z0-9._~,'-]*$/;
 /** Plain characters and percent-escapes, some of which may stand for a plain character. */
 const ESCAPED_VALUE = /^(?:[A-Za-z0-9._~,'-]|%[0-9A-Fa-f]{2})*$/;
 const ESCAPE = /%([0-9A-Fa-f]{2})/g;
+const PLAIN_INTEGER = /^(0|[1-9][0-9]{0,14})$/;
+const NOT_PLAIN = Symbol("not plain");
 
 /**
  * A query value as the framework's query parser leaves it when every escape in it stands for a plain
@@ -67,8 +70,6 @@ function plainValue(raw: string): string | undefined {
   const value = raw.replace(ESCAPE, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
   return PLAIN_VALUE.test(value) ? value : undefined;
 }
-const PLAIN_INTEGER = /^(0|[1-9][0-9]{0,14})$/;
-const NOT_PLAIN = Symbol("not plain");
 
 /** A value's reader from its schema: the value as validation leaves it, or NOT_PLAIN. */
 function valueReader(name: string, schema: PropertySchema): (raw: string) => unknown {
