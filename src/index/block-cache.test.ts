@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodedBytes, emptyList, encodeBlock } from "../snapshot/posting-block.js";
+import { decodedBytes, decodeList, emptyList, encodeBlock } from "../snapshot/posting-block.js";
 import { BlockCache } from "./block-cache.js";
 
 /** A deflated block of `n` postings whose cue text is `text`. */
@@ -30,6 +30,17 @@ describe("BlockCache", () => {
     const cache = new BlockCache(1 << 20);
     cache.add(1, b);
     expect(cache.bytes).toBe(decodedBytes(b));
+  });
+
+  it("holds an inflated heap in memory of about its own size, as it counts it", () => {
+    for (const text of ["short", "a cue that repeats ".repeat(4), "a longer cue that repeats ".repeat(12)]) {
+      const b = block(64, text);
+      const { heap } = decodeList(b);
+      expect(heap.length).toBe(decodedBytes(b) - b.length);
+      // A heap of 4 KB or more has a buffer of its own, one byte longer; a smaller one a buffer of 4 KB.
+      expect(heap.buffer.byteLength).toBe(Math.max(4096, heap.length + 1));
+      expect(decodeList(b).heap.equals(heap)).toBe(true);
+    }
   });
 
   it("lets the least recently used blocks go to stay within its budget", () => {

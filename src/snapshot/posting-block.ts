@@ -111,11 +111,25 @@ export function decodedBytes(block: Buffer): number {
   return (heap & DEFLATED) !== 0 ? block.length + ((heap & ~DEFLATED) >>> 0) : block.length;
 }
 
-/** The block's occurrence heap, inflated when stored deflated. */
+/**
+ * Below this many bytes Node allocates a buffer from its shared pool, whose 8 KB slab a kept slice would
+ * hold; at it and above, a buffer of its own.
+ */
+const OWN_BUFFER_BYTES = 4096;
+
+/**
+ * The block's occurrence heap, inflated when stored deflated. The inflater writes into one output buffer
+ * sized by the heap (the header gives its length; one byte more, so that one pass ends it), at least
+ * OWN_BUFFER_BYTES: not its default 16 KB one, whose slice the block cache would keep alive for a heap of
+ * 2 to 4 KB.
+ */
 function heapOf(block: Buffer): Buffer {
   const n = blockLength(block);
   const heap = block.subarray(HEADER_BYTES + n * FIXED_BYTES);
-  return (block.readUInt32LE(4) & DEFLATED) !== 0 ? inflateRawSync(heap) : heap;
+  const stored = block.readUInt32LE(4);
+  if ((stored & DEFLATED) === 0) return heap;
+  const inflated = (stored & ~DEFLATED) >>> 0;
+  return inflateRawSync(heap, { chunkSize: Math.max(OWN_BUFFER_BYTES, inflated + 1) });
 }
 
 /**
