@@ -39,7 +39,7 @@ describe("BlockCache", () => {
       expect(heap.length).toBe(decodedBytes(b) - b.length);
       // A heap of 4 KB or more has a buffer of its own, one byte longer; a smaller one a buffer of 4 KB.
       expect(heap.buffer.byteLength).toBe(Math.max(4096, heap.length + 1));
-      expect(decodeList(b).heap.equals(heap)).toBe(true);
+      expect(heap.toString()).toBe(JSON.stringify(text).repeat(64));
     }
   });
 

@@ -105,10 +105,15 @@ export function postingAt(block: Buffer, i: number): Posting {
   };
 }
 
+/** The inflated length of the block's heap when it is stored deflated (the header gives it), else undefined. */
+function deflatedHeapBytes(block: Buffer): number | undefined {
+  const heap = block.readUInt32LE(4);
+  return (heap & DEFLATED) !== 0 ? (heap & ~DEFLATED) >>> 0 : undefined;
+}
+
 /** Bytes the block takes in memory once its occurrence heap is inflated: the block, and the heap inflated. */
 export function decodedBytes(block: Buffer): number {
-  const heap = block.readUInt32LE(4);
-  return (heap & DEFLATED) !== 0 ? block.length + ((heap & ~DEFLATED) >>> 0) : block.length;
+  return block.length + (deflatedHeapBytes(block) ?? 0);
 }
 
 /**
@@ -126,9 +131,8 @@ const OWN_BUFFER_BYTES = 4096;
 function heapOf(block: Buffer): Buffer {
   const n = blockLength(block);
   const heap = block.subarray(HEADER_BYTES + n * FIXED_BYTES);
-  const stored = block.readUInt32LE(4);
-  if ((stored & DEFLATED) === 0) return heap;
-  const inflated = (stored & ~DEFLATED) >>> 0;
+  const inflated = deflatedHeapBytes(block);
+  if (inflated === undefined) return heap;
   return inflateRawSync(heap, { chunkSize: Math.max(OWN_BUFFER_BYTES, inflated + 1) });
 }
 

@@ -52,9 +52,10 @@ interface PropertySchema {
 }
 
 /** Plain characters: none the router or the query parser decodes, none a schema could see otherwise. */
-const PLAIN_VALUE = /^[A-Za-z0-9._~,'-]*$/;
+const PLAIN_CHARACTER = "[A-Za-z0-9._~,'-]";
+const PLAIN_VALUE = new RegExp(`^${PLAIN_CHARACTER}*$`);
 /** Plain characters and percent-escapes, some of which may stand for a plain character. */
-const ESCAPED_VALUE = /^(?:[A-Za-z0-9._~,'-]|%[0-9A-Fa-f]{2})*$/;
+const ESCAPED_VALUE = new RegExp(`^(?:${PLAIN_CHARACTER}|%[0-9A-Fa-f]{2})*$`);
 const ESCAPE = /%([0-9A-Fa-f]{2})/g;
 const PLAIN_INTEGER = /^(0|[1-9][0-9]{0,14})$/;
 const NOT_PLAIN = Symbol("not plain");
