@@ -4,7 +4,6 @@
  */
 import type Database from "better-sqlite3";
 import {
-  BLOCK_POSTINGS,
   type BlockOccurrences,
   blockLength,
   keyAt,
@@ -56,7 +55,6 @@ export class ClipStore {
   readonly #noByVideoId: Database.Statement;
   readonly #transcript: Database.Statement;
   readonly #transcriptsIn: Database.Statement;
-  readonly #blocks: Database.Statement;
   readonly #block: Database.Statement;
   readonly #paceCounts: Database.Statement;
   readonly #directory: PostingDirectory;
@@ -74,14 +72,16 @@ export class ClipStore {
     this.#transcriptsIn = db
       .prepare(`SELECT clip_no, data FROM transcripts WHERE clip_no IN (${slotList()})`)
       .raw();
-    this.#blocks = db
-      .prepare("SELECT data FROM postings WHERE block_id >= ? AND block_id < ? ORDER BY block_id")
-      .pluck();
     this.#block = db.prepare("SELECT data FROM postings WHERE block_id = ?").pluck();
     this.#paceCounts = db.prepare("SELECT counts FROM word_pace_counts WHERE word_id = ?").pluck();
     const data = directory ?? db.prepare(POSTING_DIRECTORY_VALUE).pluck().get();
     if (!Buffer.isBuffer(data)) throw new SnapshotError("the snapshot has no posting directory");
     this.#directory = new PostingDirectory(data);
+  }
+
+  /** Posting blocks the block cache holds: those pages have read (a first page of 20 reads one). */
+  get heldBlocks(): number {
+    return this.#blockCache.size;
   }
 
   clip(clipNo: number): ClipRecord | undefined {
@@ -160,8 +160,9 @@ export class ClipStore {
 
   /**
    * The word's postings at the given clip levels (none or ALL_LEVELS: every level), newest first, strictly
-   * before `beforeKey` when given. Returns up to `limit` items. Without a level filter, the blocks from the
-   * cursor on are one range read; with one, the directory names the blocks that hold those levels.
+   * before `beforeKey` when given. Returns up to `limit` items. Blocks are read one at a time, from the
+   * cursor's on, and only while the page needs more: a first page of 20 reads one block of 64, not the
+   * next one too. The directory skips the blocks that hold none of the levels asked for.
    */
   postings(
     wordId: number,
@@ -171,13 +172,11 @@ export class ClipStore {
     keep?: PostingFilter,
   ): PagePosting[] {
     const mask = levelMask(levels);
-    // With a filter the directory cannot say how many postings a block keeps: blocks are read one by one.
-    const blocks =
-      keep !== undefined
-        ? this.#blocksHolding(wordId, mask, this.#start(...this.#directory.blocks(wordId), beforeKey))
-        : mask === EVERY_LEVEL
-          ? this.#range(wordId, beforeKey, limit)
-          : this.#filtered(wordId, mask, beforeKey, limit);
+    const blocks = this.#blocksHolding(
+      wordId,
+      mask,
+      this.#start(...this.#directory.blocks(wordId), beforeKey),
+    );
     const out: PagePosting[] = [];
     for (const { block, occurrences } of blocks) {
       const n = blockLength(block);
@@ -204,51 +203,12 @@ export class ClipStore {
     return lo;
   }
 
-  /**
-   * Enough blocks for `limit` postings after the cursor, the block the cursor falls in included: from the
-   * block cache when it holds them all, else one range read.
-   */
-  #range(wordId: number, beforeKey: number | undefined, limit: number): CachedBlock[] {
-    const [first, end] = this.#directory.blocks(wordId);
-    const from = this.#start(first, end, beforeKey);
-    const to = Math.min(end, from + Math.ceil(limit / BLOCK_POSTINGS) + 1);
-    if (from >= to) return [];
-    const held: CachedBlock[] = [];
-    for (let b = from; b < to; b++) {
-      const cached = this.#blockCache.get(blockId(wordId, b - first));
-      if (cached === undefined) break;
-      held.push(cached);
-    }
-    if (held.length === to - from) return held;
-    const read = this.#blocks.all(blockId(wordId, from - first), blockId(wordId, to - first)) as Buffer[];
-    return read.map((block, i) => this.#blockCache.add(blockId(wordId, from - first + i), block));
-  }
-
   /** One block by its id: from the block cache, else read and kept. */
   #blockAt(id: number): CachedBlock | undefined {
     const cached = this.#blockCache.get(id);
     if (cached !== undefined) return cached;
     const block = this.#block.get(id) as Buffer | undefined;
     return block === undefined ? undefined : this.#blockCache.add(id, block);
-  }
-
-  /** The blocks from the cursor on that hold the levels of `mask`, enough for `limit` of their postings. */
-  #filtered(wordId: number, mask: number, beforeKey: number | undefined, limit: number): CachedBlock[] {
-    const directory = this.#directory;
-    const [first, end] = directory.blocks(wordId);
-    const from = this.#start(first, end, beforeKey);
-    const out: CachedBlock[] = [];
-    let found = 0;
-    for (let b = from; b < end && found < limit; b++) {
-      const n = directory.count(b, mask);
-      if (n === 0) continue;
-      const block = this.#blockAt(blockId(wordId, b - first));
-      if (block === undefined) continue;
-      out.push(block);
-      // The cursor's own block may hold newer postings, which are not counted.
-      found += b === from && beforeKey !== undefined ? 0 : n;
-    }
-    return out;
   }
 
   /** The word's blocks from `from` on that hold a level of `mask`, read one at a time as they are asked for. */

@@ -50,6 +50,23 @@ describe("recentClips", () => {
     }
   });
 
+  it("reads only the posting blocks a page needs: one for a first page, two for a page that crosses into the next", () => {
+    const fresh = new Snapshot(snapshot.path);
+    try {
+      const entry = word("be");
+      expect(entry.clipCount).toBeGreaterThan(2 * 64);
+      const first = recentClips(fresh, "en", entry, [], undefined, 40);
+      expect(first.hits).toHaveLength(40);
+      expect(fresh.clips.heldBlocks).toBe(1);
+      // The second page of 40 starts in the first block of 64 and ends in the second; it reads no third.
+      const second = recentClips(fresh, "en", entry, [], first.nextAfter, 40);
+      expect(second.hits.map((h) => h.clip.clipNo)).toEqual(walk(entry, [], 40).slice(40, 80));
+      expect(fresh.clips.heldBlocks).toBe(2);
+    } finally {
+      fresh.close();
+    }
+  });
+
   it("samples distinct clips of the word at the requested levels", () => {
     const entry = word("the");
     const all = new Set(walk(entry, [], 50));

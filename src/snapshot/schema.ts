@@ -97,7 +97,7 @@ CREATE TABLE transcripts (
 -- First occurrence of a catalogue word in a clip, with the cue text and the form spoken, in blocks of up to
 -- 64 postings of one word (clips of every level), newest first (layout in posting-block.ts). block_id: the
 -- word id × 2^20 + the block's place in the word's list (0 = newest), so a word's blocks are one range of
--- rows and a page one range read; the posting directory holds each block's oldest recent_key and levels.
+-- rows; the posting directory holds each block's oldest recent_key and levels.
 -- A rowid table: a block (1 to 3 KB) is stored within its page, not in overflow pages.
 CREATE TABLE postings (
   block_id INTEGER PRIMARY KEY,
