@@ -172,13 +172,8 @@ export class ClipStore {
     keep?: PostingFilter,
   ): PagePosting[] {
     const mask = levelMask(levels);
-    const blocks = this.#blocksHolding(
-      wordId,
-      mask,
-      this.#start(...this.#directory.blocks(wordId), beforeKey),
-    );
     const out: PagePosting[] = [];
-    for (const { block, occurrences } of blocks) {
+    for (const { block, occurrences } of this.#blocksHolding(wordId, mask, beforeKey)) {
       const n = blockLength(block);
       for (let i = beforeKey === undefined ? 0 : skipTo(block, beforeKey); i < n; i++) {
         if ((mask & (1 << levelOf(block, i))) === 0) continue;
@@ -211,10 +206,13 @@ export class ClipStore {
     return block === undefined ? undefined : this.#blockCache.add(id, block);
   }
 
-  /** The word's blocks from `from` on that hold a level of `mask`, read one at a time as they are asked for. */
-  *#blocksHolding(wordId: number, mask: number, from: number): Generator<CachedBlock> {
+  /**
+   * The word's blocks that hold a level of `mask`, from the one `beforeKey` falls in (from the newest
+   * without it), read one at a time as they are asked for.
+   */
+  *#blocksHolding(wordId: number, mask: number, beforeKey: number | undefined): Generator<CachedBlock> {
     const [first, end] = this.#directory.blocks(wordId);
-    for (let b = from; b < end; b++) {
+    for (let b = this.#start(first, end, beforeKey); b < end; b++) {
       if (this.#directory.count(b, mask) === 0) continue;
       const block = this.#blockAt(blockId(wordId, b - first));
       if (block !== undefined) yield block;
@@ -237,11 +235,7 @@ export class ClipStore {
     const mask = levelMask(levels);
     let rank = 0;
     let next = 0;
-    for (const { block, occurrences } of this.#blocksHolding(
-      wordId,
-      mask,
-      this.#directory.blocks(wordId)[0],
-    )) {
+    for (const { block, occurrences } of this.#blocksHolding(wordId, mask, undefined)) {
       for (let i = 0; i < blockLength(block); i++) {
         if ((mask & (1 << levelOf(block, i))) === 0 || !keep(keyAt(block, i))) continue;
         if (rank++ !== wanted[next]) continue;
