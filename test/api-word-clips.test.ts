@@ -598,6 +598,22 @@ describe("paging", SLOW_TESTS, () => {
     );
   });
 
+  it("walks a word whose clips fill several posting blocks, in pages that cross from one block into the next", async () => {
+    // "be" has more than 256 clips: five blocks of 64, newest first.
+    for (const [limit, filter] of [
+      [7, ""],
+      [20, ""],
+      [9, "level=A1,B1"],
+    ] as const) {
+      const base = `/v1${clipsPath("be")}?limit=${limit}${filter === "" ? "" : `&${filter}`}`;
+      const walk = await walkPages<Clip>(server, withCursor(base), "clips", { key });
+      const total = walk.totalCounts[0] as number;
+      if (filter === "") expect(total).toBeGreaterThan(4 * 64);
+      expect(walk.items).toHaveLength(total);
+      expect(ids(walk.items), base).toEqual(ids(await allClips("be", filter)));
+    }
+  });
+
   it("answers 400 invalid_request for a cursor with any byte changed", async () => {
     const first = await get(clipsPath("run", "limit=3"));
     const cursor = first.body.nextCursor as string;
