@@ -4,7 +4,7 @@
  * the answer into headers and an error envelope.
  */
 import { AccessError } from "../errors.js";
-import type { AccessStore } from "../store/interface.js";
+import type { AccessStore, KeyGrant } from "../store/interface.js";
 import type { Plan } from "../store/plans.js";
 import { type RateWindow, retryAfterS, type WindowHit, type WindowState } from "../window/interface.js";
 import { isMemoryRateWindow } from "../window/memory.js";
@@ -146,6 +146,22 @@ export function createGate(options: GateOptions): Gate {
   // Each step answers at once when it can (a cached key, a window in memory, a lease of quota) and returns
   // a promise only when it must ask a store, so most requests are admitted without a single await.
 
+  // What a grant gives every request of its key, made once per lookup of the key (a busy key's grant is the
+  // same object until the key cache looks it up again), not once per request.
+  const callers = new WeakMap<KeyGrant, { caller: Caller; subject: string }>();
+  const callerOf = (grant: KeyGrant): { caller: Caller; subject: string } => {
+    let known = callers.get(grant);
+    if (known === undefined) {
+      const { key, account, plan } = grant;
+      known = {
+        caller: { keyId: key.id, keyPrefix: key.prefix, accountId: account.id, plan },
+        subject: keySubject(key.id),
+      };
+      callers.set(grant, known);
+    }
+    return known;
+  };
+
   function admit(input: AdmitInput): Admission | Promise<Admission> {
     const nowMs = now();
     const identity = identifier.identifyNow(input.authorization, nowMs);
@@ -158,39 +174,42 @@ export function createGate(options: GateOptions): Gate {
     identity: Identity,
     nowMs: number,
   ): Admission | Promise<Admission> {
-    const caller: Caller | undefined =
-      identity.kind === "key"
-        ? {
-            keyId: identity.grant.key.id,
-            keyPrefix: identity.grant.key.prefix,
-            accountId: identity.grant.account.id,
-            plan: identity.grant.plan,
-          }
-        : undefined;
+    const known = identity.kind === "key" ? callerOf(identity.grant) : undefined;
+    const caller = known?.caller;
     // The minute window comes before the 401, so a flood of bad keys is slowed per address.
-    const subject = caller ? keySubject(caller.keyId) : addressSubject(input.clientAddress);
+    const subject = known === undefined ? addressSubject(input.clientAddress) : known.subject;
     const limit = caller ? caller.plan.perMinute : anonymousPerMinute;
     if (input.endpoint === "usage") {
       if (memory) return afterWindow(input, identity, caller, memory.peekNow(subject, limit, nowMs), nowMs);
       return window.peek(subject, limit, nowMs).then((s) => afterWindow(input, identity, caller, s, nowMs));
     }
-    const onHit = ({ admitted, ...state }: WindowHit): Admission | Promise<Admission> => {
-      if (admitted) return afterWindow(input, identity, caller, state, nowMs);
-      const wait = retryAfterS(state.resetAtS, nowMs);
-      const who = caller
-        ? `key ${caller.keyId}`
-        : `requests without a valid API key from ${input.clientAddress}`;
-      return {
-        admitted: false,
-        code: "rate_limited",
-        message: `rate limit of ${limit} requests a minute exceeded for ${who}; retry in ${wait} s`,
-        retryAfterS: wait,
-        window: state,
-      };
+    if (memory) return afterHit(input, identity, caller, limit, memory.hitNow(subject, limit, nowMs), nowMs);
+    return window
+      .hit(subject, limit, nowMs)
+      .then((hit) => afterHit(input, identity, caller, limit, hit, nowMs));
+  }
+
+  function afterHit(
+    input: AdmitInput,
+    identity: Identity,
+    caller: Caller | undefined,
+    limit: number,
+    hit: WindowHit,
+    nowMs: number,
+  ): Admission | Promise<Admission> {
+    const state: WindowState = { limit: hit.limit, remaining: hit.remaining, resetAtS: hit.resetAtS };
+    if (hit.admitted) return afterWindow(input, identity, caller, state, nowMs);
+    const wait = retryAfterS(state.resetAtS, nowMs);
+    const who = caller
+      ? `key ${caller.keyId}`
+      : `requests without a valid API key from ${input.clientAddress}`;
+    return {
+      admitted: false,
+      code: "rate_limited",
+      message: `rate limit of ${limit} requests a minute exceeded for ${who}; retry in ${wait} s`,
+      retryAfterS: wait,
+      window: state,
     };
-    return memory
-      ? onHit(memory.hitNow(subject, limit, nowMs))
-      : window.hit(subject, limit, nowMs).then(onHit);
   }
 
   function afterWindow(
@@ -207,7 +226,10 @@ export function createGate(options: GateOptions): Gate {
     if (input.endpoint === "usage") return { admitted: true, caller, window: windowState };
     const { account, plan } = identity.grant;
     const period = periodOf(nowMs);
-    const onCharge = (admitted: boolean): Admission => {
+    if (ledger.chargeNow(account.id, period.id, plan.perMonth)) {
+      return { admitted: true, caller, window: windowState };
+    }
+    return ledger.charge(account.id, period.id, plan.perMonth).then((admitted): Admission => {
       if (admitted) return { admitted: true, caller, window: windowState };
       return {
         admitted: false,
@@ -217,9 +239,7 @@ export function createGate(options: GateOptions): Gate {
           `it resets at ${new Date(period.endMs).toISOString()}. Retrying does not help before then; a plan with a higher limit admits requests again.`,
         window: windowState,
       };
-    };
-    if (ledger.chargeNow(account.id, period.id, plan.perMonth)) return onCharge(true);
-    return ledger.charge(account.id, period.id, plan.perMonth).then(onCharge);
+    });
   }
 
   async function usage(keyId: string): Promise<UsageReport> {

@@ -33,14 +33,24 @@ const KEY_RETRY_WHILE_UNAVAILABLE_MS = 1_000;
 /** The longest header kept parsed: "Bearer " and the longest key shape, with room for spacing. */
 const HELD_HEADER_MAX_CHARS = 160;
 
+/** A secret as messages show it: its visible prefix only. */
+const shown = (secret: string): string => `${visiblePrefix(secret)}…`;
+
+/** The lookup of a header that carries no key: never made. */
+const noLookup = (): Promise<KeyGrant | undefined> => Promise.resolve(undefined);
+
 export type Identity =
   | { kind: "key"; grant: KeyGrant }
   | { kind: "none"; reason: "missing" | "malformed" | "unknown" | "disabled" | "expired"; message: string };
 
-/** A header as parsed, and the SHA-256 of its secret when it carries one ("" otherwise). */
+/**
+ * A header as parsed, the SHA-256 of its secret when it carries one ("" otherwise), and the store lookup of
+ * that hash, made once with the header rather than on every request.
+ */
 interface ParsedHeader {
   bearer: BearerParse;
   hash: string;
+  load: () => Promise<KeyGrant | undefined>;
 }
 
 export interface KeyIdentifierOptions {
@@ -84,8 +94,9 @@ export function createKeyIdentifier(options: KeyIdentifierOptions): KeyIdentifie
     const known = headers.get(authorization);
     if (known !== undefined) return known;
     const bearer = parseBearer(authorization);
-    if (bearer.kind !== "token") return { bearer, hash: "" };
-    const parsed = { bearer, hash: hashSecret(bearer.secret) };
+    if (bearer.kind !== "token") return { bearer, hash: "", load: noLookup };
+    const hash = hashSecret(bearer.secret);
+    const parsed = { bearer, hash, load: () => store.findKeyByHash(hash) };
     if (authorization.length > HELD_HEADER_MAX_CHARS) return parsed;
     if (headers.size >= maxHeaders) headers.clear();
     headers.set(authorization, parsed);
@@ -102,21 +113,22 @@ export function createKeyIdentifier(options: KeyIdentifierOptions): KeyIdentifie
       };
     }
     if (bearer.kind === "malformed") return { kind: "none", reason: "malformed", message: bearer.message };
-    const shown = `${visiblePrefix(bearer.secret)}…`;
-    if (!grant) return { kind: "none", reason: "unknown", message: `the API key ${shown} is not known` };
+    // Only refusals name the key (`shown`): an admitted request builds no message.
+    if (!grant)
+      return { kind: "none", reason: "unknown", message: `the API key ${shown(bearer.secret)} is not known` };
     const { key } = grant;
     switch (keyStatus(key, nowMs)) {
       case "disabled":
         return {
           kind: "none",
           reason: "disabled",
-          message: `the API key ${key.id} (${shown}) is disabled`,
+          message: `the API key ${key.id} (${shown(bearer.secret)}) is disabled`,
         };
       case "expired":
         return {
           kind: "none",
           reason: "expired",
-          message: `the API key ${key.id} (${shown}) was replaced by ${key.replacedBy ?? "a new key"} and stopped working at ${new Date(key.expiresAtMs ?? nowMs).toISOString()}`,
+          message: `the API key ${key.id} (${shown(bearer.secret)}) was replaced by ${key.replacedBy ?? "a new key"} and stopped working at ${new Date(key.expiresAtMs ?? nowMs).toISOString()}`,
         };
       default:
         return { kind: "key", grant };
@@ -125,15 +137,15 @@ export function createKeyIdentifier(options: KeyIdentifierOptions): KeyIdentifie
 
   return {
     async identify(authorization, nowMs) {
-      const { bearer, hash } = parsedOf(authorization);
+      const { bearer, hash, load } = parsedOf(authorization);
       if (bearer.kind !== "token") return resolve(bearer, undefined, nowMs);
       // The lookup is by hash, so no comparison ever runs over the secret itself.
-      return resolve(bearer, await cache.get(hash, nowMs, () => store.findKeyByHash(hash)), nowMs);
+      return resolve(bearer, await cache.get(hash, nowMs, load), nowMs);
     },
     identifyNow(authorization, nowMs) {
-      const { bearer, hash } = parsedOf(authorization);
+      const { bearer, hash, load } = parsedOf(authorization);
       if (bearer.kind !== "token") return resolve(bearer, undefined, nowMs);
-      const cached = cache.peek(hash, nowMs, () => store.findKeyByHash(hash));
+      const cached = cache.peek(hash, nowMs, load);
       return cached && resolve(bearer, cached.value, nowMs);
     },
     clearCache: () => cache.clear(),

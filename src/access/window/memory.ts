@@ -51,12 +51,14 @@ export function createMemoryRateWindow(options: { windowMs?: number } = {}): Mem
     return { limit, remaining: Math.max(0, limit - used), resetAtS: bucketResetAtS(bucket, windowMs) };
   }
 
+  // Every request of a keyed endpoint passes here: one map lookup and one object, no spread.
   function hitNow(subject: string, limit: number, nowMs: number): WindowHit {
     const bucket = bucketAt(nowMs);
     const used = counts.get(subject) ?? 0;
-    if (used >= limit) return { admitted: false, ...state(subject, limit, bucket) };
-    counts.set(subject, used + 1);
-    return { admitted: true, ...state(subject, limit, bucket) };
+    const admitted = used < limit;
+    if (admitted) counts.set(subject, used + 1);
+    const remaining = Math.max(0, limit - (admitted ? used + 1 : used));
+    return { admitted, limit, remaining, resetAtS: bucketResetAtS(bucket, windowMs) };
   }
 
   function peekNow(subject: string, limit: number, nowMs: number): WindowState {
