@@ -112,6 +112,12 @@ export interface Gate {
 /** A key id no store issues (ids are `key_` + base62), so the readiness lookup is a cheap miss. */
 const PROBE_KEY_ID = "key_readiness-probe";
 
+/** A key's caller and the subject of its minute window. */
+interface KeyCaller {
+  caller: Caller;
+  subject: string;
+}
+
 function keySubject(keyId: string): string {
   return `key:${keyId}`;
 }
@@ -148,8 +154,8 @@ export function createGate(options: GateOptions): Gate {
 
   // What a grant gives every request of its key, made once per lookup of the key (a busy key's grant is the
   // same object until the key cache looks it up again), not once per request.
-  const callers = new WeakMap<KeyGrant, { caller: Caller; subject: string }>();
-  const callerOf = (grant: KeyGrant): { caller: Caller; subject: string } => {
+  const callers = new WeakMap<KeyGrant, KeyCaller>();
+  const callerOf = (grant: KeyGrant): KeyCaller => {
     let known = callers.get(grant);
     if (known === undefined) {
       const { key, account, plan } = grant;
