@@ -113,7 +113,7 @@ export function createKeyIdentifier(options: KeyIdentifierOptions): KeyIdentifie
       };
     }
     if (bearer.kind === "malformed") return { kind: "none", reason: "malformed", message: bearer.message };
-    // Only refusals name the key (`shown`): an admitted request builds no message.
+    // Only a refusal names the key: an admitted request builds no message.
     if (!grant)
       return { kind: "none", reason: "unknown", message: `the API key ${shown(bearer.secret)} is not known` };
     const { key } = grant;

@@ -54,11 +54,16 @@ export function createMemoryRateWindow(options: { windowMs?: number } = {}): Mem
   // Every request of a keyed endpoint passes here: one map lookup and one object, no spread.
   function hitNow(subject: string, limit: number, nowMs: number): WindowHit {
     const bucket = bucketAt(nowMs);
-    const used = counts.get(subject) ?? 0;
-    const admitted = used < limit;
-    if (admitted) counts.set(subject, used + 1);
-    const remaining = Math.max(0, limit - (admitted ? used + 1 : used));
-    return { admitted, limit, remaining, resetAtS: bucketResetAtS(bucket, windowMs) };
+    const before = counts.get(subject) ?? 0;
+    const admitted = before < limit;
+    const used = admitted ? before + 1 : before;
+    if (admitted) counts.set(subject, used);
+    return {
+      admitted,
+      limit,
+      remaining: Math.max(0, limit - used),
+      resetAtS: bucketResetAtS(bucket, windowMs),
+    };
   }
 
   function peekNow(subject: string, limit: number, nowMs: number): WindowState {
