@@ -82,6 +82,21 @@ describe("answers from the response cache over HTTP", () => {
     expect(refused.headers.get("x-request-id")).toBe(refused.body.error.requestId);
   });
 
+  it("applies a plan's new minute limit to a key's cached answers once the key is looked up again", async () => {
+    await server.store?.setPlan("changing", { perMinute: 40, perMonth: 1_000 });
+    const key = await server.createKey("changing");
+    expect((await server.api(LOOKUP, { key })).headers.get("x-ratelimit-limit")).toBe("40");
+    expect((await server.api(LOOKUP, { key })).headers.get("x-ratelimit-limit")).toBe("40");
+    await server.store?.setPlan("changing", { perMinute: 30, perMonth: 1_000 });
+    // Keys are looked up again within two seconds: the limit of every answer after that is the new plan's.
+    await expect
+      .poll(async () => (await server.api(LOOKUP, { key })).headers.get("x-ratelimit-limit"), {
+        timeout: 5_000,
+        interval: 100,
+      })
+      .toBe("30");
+  });
+
   it("refuses a cached URL without a valid key: 401 with WWW-Authenticate", async () => {
     const key = await server.createKey();
     expect((await server.api(LOOKUP, { key })).status).toBe(200);
