@@ -73,6 +73,20 @@ describe("clip fragments", () => {
     }
   });
 
+  it("write the same bytes from the summary arena when rows take each other's slots", async () => {
+    const serialise = await resultSerialiser();
+    // Three slots' worth of rows share each slot of two: every visit may replace what the last one kept.
+    const fragments = new ClipFragments(snapshot.fragments.columns, { summarySlots: 2 });
+    const rows = Array.from({ length: Math.min(fragments.size, 12) }, (_, row) => row);
+    for (const row of [...rows, ...rows.reverse(), ...rows]) {
+      const clip = snapshot.clips.find(fragments.clipId(row)) as ClipRecord;
+      const startS = row % 2 === 0 ? (row * 13) % 181 : undefined;
+      const text = `${fragments.open(row, startS)},"occurrences":[]${fragments.close(row)}`;
+      if (startS !== undefined) expect(text).toBe(await serialise(clip, startS));
+      else expect(text).toBe(`${snapshot.fragments.open(row)},"occurrences":[]${snapshot.fragments.close(row)}`);
+    }
+  });
+
   it("keep quotes, backslashes, control characters, line separators and non-Latin text byte for byte", async () => {
     const db = new Database(":memory:");
     db.exec(SNAPSHOT_DDL);
@@ -88,6 +102,8 @@ describe("clip fragments", () => {
       "日本語のタイトル 🎬",
       "sep\u2028par\u2029",
       "é",
+      // Longer than a slot of the summary arena: written from the columns every time.
+      "a title of many words ".repeat(40),
     ];
     titles.forEach((title, i) => {
       insert.run(
@@ -99,7 +115,7 @@ describe("clip fragments", () => {
         i % 6,
         10 + i,
         `ch"${i % 2}`,
-        `Name ${titles[4 - i]}`,
+        `Name ${titles[titles.length - 1 - i]}`,
         i,
         i * 97,
         i % 2,
@@ -125,7 +141,7 @@ describe("clip fragments", () => {
         topic: "science",
         durationS: 10 + i,
         channelId: `ch"${i % 2}`,
-        channelName: `Name ${titles[4 - i]}`,
+        channelName: `Name ${titles[titles.length - 1 - i]}`,
         publishedDay: 1,
         indexedAt: "2026-01-01T00:00:00Z",
         wordCount: 3,
@@ -134,6 +150,8 @@ describe("clip fragments", () => {
         wordTimes: "exact",
       };
       expect(fragments.clipId(row)).toBe(record.clipId);
+      expect(fragments.open(row) + fragments.close(row)).toBe(await serialise(record));
+      // Again, from the summary arena (or, for the long title, from the columns again).
       expect(fragments.open(row) + fragments.close(row)).toBe(await serialise(record));
       expect(copied.open(row, i) + copied.close(row)).toBe(fragments.open(row, i) + fragments.close(row));
       expect(`${fragments.open(row, i)},"occurrences":[]${fragments.close(row)}`).toBe(

@@ -3,6 +3,11 @@
  * `clip-columns.ts`): a page of clips reads nothing from the snapshot and builds no objects to serialise.
  * The strings are copied as the UTF-8 bytes the columns keep them in. The text is what the route's response
  * schema serialises for the same clip, key for key and byte for byte.
+ *
+ * A summary once written is kept encoded in a fixed arena of slots, one per row modulo the slot count (a
+ * row takes its slot from whichever row held it before), so a clip that recurs across pages, as a hot
+ * clip does, is two copies instead of a dozen splices. The arena's size is fixed at start: the memory does
+ * not grow with the snapshot, and nothing in it is collected.
  */
 import { LEVELS } from "../domain.js";
 import { type ClipColumns, GENERATED_FLAG } from "../snapshot/clip-columns.js";
@@ -32,6 +37,11 @@ function uriSafe(heap: Buffer, start: number, end: number): boolean {
   return true;
 }
 
+/** Slots of the summary arena, at most; a snapshot of fewer clips has as many as its clip count rounded up to a power of two. */
+export const SUMMARY_SLOTS = 16_384;
+/** Bytes of a slot: a summary longer than this (a very long title) is written from the columns every time. */
+export const SUMMARY_SLOT_BYTES = 640;
+
 export class ClipFragments {
   readonly #c: ClipColumns;
   /** The columns' string heap, as `JsonBytes` copies from it. */
@@ -41,7 +51,8 @@ export class ClipFragments {
   /** `,"channel":{"id":…,"name":…},"embedUrl":"…/embed/` by channel, as UTF-8, made on first use. */
   readonly #channels: Array<Buffer | undefined>;
 
-  constructor(columns: ClipColumns) {
+  /** `summarySlots`: the summary arena's slots, a power of two (tests); by default as said above. */
+  constructor(columns: ClipColumns, options: { summarySlots?: number } = {}) {
     this.#c = columns;
     this.#heap = new ByteSource(columns.heap);
     this.#classes = [];
@@ -54,7 +65,25 @@ export class ClipFragments {
             ),
           );
     this.#channels = new Array(columns.channels.length);
+    let slots = 1;
+    while (slots < Math.min(columns.clipNo.length, SUMMARY_SLOTS)) slots *= 2;
+    if (options.summarySlots !== undefined) slots = options.summarySlots;
+    this.#slotMask = slots - 1;
+    this.#slotRow = new Int32Array(slots).fill(-1);
+    this.#slotSplit = new Uint16Array(slots);
+    this.#slotEnd = new Uint16Array(slots);
   }
+
+  /** Summaries written before, by slot (see above); the arena is allocated on first use. */
+  #arena: ByteSource | undefined;
+  readonly #slotMask: number;
+  /** The row whose summary a slot holds, or -1. */
+  readonly #slotRow: Int32Array;
+  /** Bytes of the summary before the embed URL's `?start=`, and in all, by slot. */
+  readonly #slotSplit: Uint16Array;
+  readonly #slotEnd: Uint16Array;
+  /** Where a summary is written before it is copied into its slot. */
+  readonly #staging = new JsonBytes(4 * SUMMARY_SLOT_BYTES);
 
   #channel(index: number): Buffer {
     let piece = this.#channels[index];
@@ -66,6 +95,11 @@ export class ClipFragments {
       this.#channels[index] = piece;
     }
     return piece;
+  }
+
+  /** The columns the summaries are written from. */
+  get columns(): ClipColumns {
+    return this.#c;
   }
 
   get size(): number {
@@ -110,8 +144,40 @@ export class ClipFragments {
    * second.
    */
   writeOpen(out: JsonBytes, row: number, embedStartS?: number): void {
+    const slot = row & this.#slotMask;
+    if (this.#slotRow[slot] !== row && !this.#keep(slot, row)) {
+      this.#writeHead(out, row);
+      if (embedStartS !== undefined) out.raw(START).number(embedStartS);
+      this.#writeTail(out, row);
+      return;
+    }
+    const arena = this.#arena as ByteSource;
+    const at = slot * SUMMARY_SLOT_BYTES;
+    const split = at + (this.#slotSplit[slot] as number);
+    out.from(arena, at, split);
+    if (embedStartS !== undefined) out.raw(START).number(embedStartS);
+    out.from(arena, split, at + (this.#slotEnd[slot] as number));
+  }
+
+  /** Writes the row's summary into its slot; false when it does not fit one. */
+  #keep(slot: number, row: number): boolean {
+    const staging = this.#staging;
+    staging.reset();
+    this.#writeHead(staging, row);
+    const split = staging.length;
+    this.#writeTail(staging, row);
+    if (staging.length > SUMMARY_SLOT_BYTES) return false;
+    this.#arena ??= new ByteSource(Buffer.allocUnsafeSlow((this.#slotMask + 1) * SUMMARY_SLOT_BYTES));
+    staging.copyTo(this.#arena.buf, slot * SUMMARY_SLOT_BYTES);
+    this.#slotRow[slot] = row;
+    this.#slotSplit[slot] = split;
+    this.#slotEnd[slot] = staging.length;
+    return true;
+  }
+
+  /** The summary up to the embed URL's video id, the place of its `?start=`. */
+  #writeHead(out: JsonBytes, row: number): void {
     const c = this.#c;
-    const heap = c.heap;
     const start = c.heapStart[row] as number;
     const videoAt = start + (c.clipIdBytes[row] as number);
     const titleAt = videoAt + (c.videoIdBytes[row] as number);
@@ -124,18 +190,24 @@ export class ClipFragments {
     out.raw(this.#classes[cls + (c.topic[row] as number)] as Buffer).number(c.durationS[row] as number);
     out.raw(PACE).number(c.wordsPerMinute[row] as number);
     out.raw(this.#channel(c.channel[row] as number));
-    // The video id inside its quotes, as the URL needs it: as stored when no byte needs escaping.
-    const plain = uriSafe(heap, videoAt + 1, titleAt - 1);
-    const video = plain
-      ? undefined
-      : encodeURIComponent(JSON.parse(heap.toString("utf8", videoAt, titleAt)) as string);
-    if (video === undefined) out.from(source, videoAt + 1, titleAt - 1);
-    else out.text(video);
-    if (embedStartS !== undefined) out.raw(START).number(embedStartS);
+    this.#writeVideoInUrl(out, videoAt, titleAt);
+  }
+
+  /** The summary after the embed URL's `?start=`: the watch URL. */
+  #writeTail(out: JsonBytes, row: number): void {
+    const c = this.#c;
+    const videoAt = (c.heapStart[row] as number) + (c.clipIdBytes[row] as number);
     out.raw(WATCH);
-    if (video === undefined) out.from(source, videoAt + 1, titleAt - 1);
-    else out.text(video);
+    this.#writeVideoInUrl(out, videoAt, videoAt + (c.videoIdBytes[row] as number));
     out.raw(QUOTE);
+  }
+
+  /** The video id, JSON-encoded in heap bytes [videoAt, titleAt), inside its quotes as a URL needs it. */
+  #writeVideoInUrl(out: JsonBytes, videoAt: number, titleAt: number): void {
+    const heap = this.#c.heap;
+    // As stored when no byte needs escaping.
+    if (uriSafe(heap, videoAt + 1, titleAt - 1)) out.from(this.#heap, videoAt + 1, titleAt - 1);
+    else out.text(encodeURIComponent(JSON.parse(heap.toString("utf8", videoAt, titleAt)) as string));
   }
 
   /**
