@@ -2,11 +2,20 @@
  * Opaque page cursors: `base64url(version ‖ position ‖ mac)`, the MAC an HMAC-SHA256 over the version, the
  * position, the endpoint and the request's filters. A cursor cannot be forged, altered, or reused under
  * other filters; a cursor of another encoding version is refused, never misread.
+ *
+ * The HMAC is computed in JavaScript (`@noble/hashes`) from a state that has absorbed the key once, copied
+ * into one working state per message: no crypto object is made per cursor. The bytes are those of
+ * `createHmac("sha256", secret)` over the same message (a test compares them), so cursors issued before
+ * stay valid.
  */
-import { createHmac, createSecretKey, timingSafeEqual } from "node:crypto";
+import { hmac } from "@noble/hashes/hmac.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { timingSafeEqual } from "node:crypto";
 
 export const CURSOR_VERSION = 1;
 const MAC_BYTES = 16;
+/** A cursor's message (version, position, endpoint, filters) longer than this is hashed from a buffer of its own. */
+const SCRATCH_BYTES = 4096;
 
 /** A cursor the server will not use; the message says why, for the 400 answer. */
 export class CursorError extends Error {
@@ -21,24 +30,39 @@ export interface CursorCodec {
 
 export function createCursorCodec(secret: string): CursorCodec {
   if (secret.length < 16) throw new Error("the cursor secret must be at least 16 characters");
-  // A key object made once: an HMAC from a string key imports the key again on every call.
-  const key = createSecretKey(Buffer.from(secret, "utf8"));
-  const mac = (version: number, payload: Buffer, endpoint: string, filters: string): Buffer =>
-    createHmac("sha256", key)
-      .update(Buffer.from([version]))
-      .update(payload)
-      .update(`\0${endpoint}\0${filters}`)
-      .digest()
-      .subarray(0, MAC_BYTES);
+  const keyed = hmac.create(sha256, Buffer.from(secret, "utf8"));
+  let working = keyed.clone();
+  const digest = new Uint8Array(32);
+  let scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
+  /**
+   * Writes `version ‖ position ‖ mac` into `scratch` from the position's bytes already at offset 1, and
+   * returns its length; the MAC covers those bytes and `\0endpoint\0filters`.
+   */
+  const seal = (version: number, payloadBytes: number, endpoint: string, filters: string): number => {
+    const end = 1 + payloadBytes;
+    scratch[0] = version;
+    const tail = `\0${endpoint}\0${filters}`;
+    if (end + Buffer.byteLength(tail) + MAC_BYTES > scratch.length) {
+      const grown = Buffer.allocUnsafe(2 * (end + Buffer.byteLength(tail) + MAC_BYTES));
+      scratch.copy(grown, 0, 0, end);
+      scratch = grown;
+    }
+    const messageEnd = end + scratch.write(tail, end, "utf8");
+    working = keyed._cloneInto(working);
+    working.update(scratch.subarray(0, messageEnd));
+    working.digestInto(digest);
+    scratch.set(digest.subarray(0, MAC_BYTES), end);
+    return end + MAC_BYTES;
+  };
 
   return {
     encode(endpoint, filters, position) {
-      const payload = Buffer.from(JSON.stringify(position));
-      return Buffer.concat([
-        Buffer.from([CURSOR_VERSION]),
-        payload,
-        mac(CURSOR_VERSION, payload, endpoint, filters),
-      ]).toString("base64url");
+      const json = JSON.stringify(position);
+      const bytes = Buffer.byteLength(json);
+      if (1 + bytes > scratch.length) scratch = Buffer.allocUnsafe(2 * (1 + bytes));
+      scratch.write(json, 1, "utf8");
+      const sealed = seal(CURSOR_VERSION, bytes, endpoint, filters); // may move `scratch`
+      return scratch.toString("base64url", 0, sealed);
     },
     decode(endpoint, filters, cursor) {
       if (!/^[A-Za-z0-9_-]+$/.test(cursor))
@@ -52,7 +76,10 @@ export function createCursorCodec(secret: string): CursorCodec {
       }
       const payload = bytes.subarray(1, bytes.length - MAC_BYTES);
       const given = bytes.subarray(bytes.length - MAC_BYTES);
-      if (!timingSafeEqual(given, mac(version, payload, endpoint, filters))) {
+      if (1 + payload.length > scratch.length) scratch = Buffer.allocUnsafe(2 * (1 + payload.length));
+      scratch.set(payload, 1);
+      const sealed = seal(version, payload.length, endpoint, filters);
+      if (!timingSafeEqual(given, scratch.subarray(sealed - MAC_BYTES, sealed))) {
         throw new CursorError("was altered, or was produced under other filters or for another endpoint");
       }
       try {
