@@ -82,8 +82,6 @@ export class ClipFragments {
   /** Bytes of the summary before the embed URL's `?start=`, and in all, by slot. */
   readonly #slotSplit: Uint16Array;
   readonly #slotEnd: Uint16Array;
-  /** Where a summary is written before it is copied into its slot. */
-  readonly #staging = new JsonBytes(4 * SUMMARY_SLOT_BYTES);
 
   #channel(index: number): Buffer {
     let piece = this.#channels[index];
@@ -145,34 +143,32 @@ export class ClipFragments {
    */
   writeOpen(out: JsonBytes, row: number, embedStartS?: number): void {
     const slot = row & this.#slotMask;
-    if (this.#slotRow[slot] !== row && !this.#keep(slot, row)) {
-      this.#writeHead(out, row);
+    if (this.#slotRow[slot] === row) {
+      const arena = this.#arena as ByteSource;
+      const at = slot * SUMMARY_SLOT_BYTES;
+      const split = at + (this.#slotSplit[slot] as number);
+      out.from(arena, at, split);
       if (embedStartS !== undefined) out.raw(START).number(embedStartS);
-      this.#writeTail(out, row);
+      out.from(arena, split, at + (this.#slotEnd[slot] as number));
       return;
     }
-    const arena = this.#arena as ByteSource;
-    const at = slot * SUMMARY_SLOT_BYTES;
-    const split = at + (this.#slotSplit[slot] as number);
-    out.from(arena, at, split);
+    // Written from the columns, then copied into the slot from where it was written.
+    const headAt = out.length;
+    this.#writeHead(out, row);
+    const headEnd = out.length;
     if (embedStartS !== undefined) out.raw(START).number(embedStartS);
-    out.from(arena, split, at + (this.#slotEnd[slot] as number));
-  }
-
-  /** Writes the row's summary into its slot; false when it does not fit one. */
-  #keep(slot: number, row: number): boolean {
-    const staging = this.#staging;
-    staging.reset();
-    this.#writeHead(staging, row);
-    const split = staging.length;
-    this.#writeTail(staging, row);
-    if (staging.length > SUMMARY_SLOT_BYTES) return false;
+    const tailAt = out.length;
+    this.#writeTail(out, row);
+    const head = headEnd - headAt;
+    const bytes = head + out.length - tailAt;
+    if (bytes > SUMMARY_SLOT_BYTES) return;
     this.#arena ??= new ByteSource(Buffer.allocUnsafeSlow((this.#slotMask + 1) * SUMMARY_SLOT_BYTES));
-    staging.copyTo(this.#arena.buf, slot * SUMMARY_SLOT_BYTES);
+    const at = slot * SUMMARY_SLOT_BYTES;
+    out.copyTo(this.#arena.buf, at, headAt, headEnd);
+    out.copyTo(this.#arena.buf, at + head, tailAt, out.length);
     this.#slotRow[slot] = row;
-    this.#slotSplit[slot] = split;
-    this.#slotEnd[slot] = staging.length;
-    return true;
+    this.#slotSplit[slot] = head;
+    this.#slotEnd[slot] = bytes;
   }
 
   /** The summary up to the embed URL's video id, the place of its `?start=`. */

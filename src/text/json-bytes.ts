@@ -215,14 +215,9 @@ export class JsonBytes {
     return this;
   }
 
-  /** Starts over: the next write goes to the start of the buffer, which is kept. */
-  reset(): void {
-    this.#len = 0;
-  }
-
-  /** Copies the bytes written into `target` at `at`. */
-  copyTo(target: Buffer, at: number): void {
-    this.#buf.copy(target, at, 0, this.#len);
+  /** Copies the bytes written in [start, end) into `target` at `at`. */
+  copyTo(target: Buffer, at: number, start: number, end: number): void {
+    this.#buf.copy(target, at, start, end);
   }
 
   /** The bytes written, in a buffer of their own. */
