@@ -31,9 +31,14 @@ describe("cursor codec", () => {
 
   it("issues the bytes of HMAC-SHA256 over version, position, endpoint and filters, long ones too", () => {
     fc.assert(
-      fc.property(fc.jsonValue(), fc.string(), fc.string({ unit: "grapheme" }), (position, endpoint, filters) => {
-        expect(codec.encode(endpoint, filters, position)).toBe(reference(endpoint, filters, position));
-      }),
+      fc.property(
+        fc.jsonValue(),
+        fc.string(),
+        fc.string({ unit: "grapheme" }),
+        (position, endpoint, filters) => {
+          expect(codec.encode(endpoint, filters, position)).toBe(reference(endpoint, filters, position));
+        },
+      ),
     );
     const long = "level=A1,".repeat(1000);
     const position = { after: "é".repeat(3000) };

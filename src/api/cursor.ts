@@ -8,13 +8,14 @@
  * `createHmac("sha256", secret)` over the same message (a test compares them), so cursors issued before
  * stay valid.
  */
+
+import { timingSafeEqual } from "node:crypto";
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { timingSafeEqual } from "node:crypto";
 
 export const CURSOR_VERSION = 1;
 const MAC_BYTES = 16;
-/** A cursor's message (version, position, endpoint, filters) longer than this is hashed from a buffer of its own. */
+/** Bytes of the buffer a cursor and its message are written in; it grows for a longer one. */
 const SCRATCH_BYTES = 4096;
 
 /** A cursor the server will not use; the message says why, for the 400 answer. */

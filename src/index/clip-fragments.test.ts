@@ -75,7 +75,7 @@ describe("clip fragments", () => {
 
   it("write the same bytes from the summary arena when rows take each other's slots", async () => {
     const serialise = await resultSerialiser();
-    // Three slots' worth of rows share each slot of two: every visit may replace what the last one kept.
+    // Twelve rows share two slots: a visit may find its row held or replace the one held.
     const fragments = new ClipFragments(snapshot.fragments.columns, { summarySlots: 2 });
     const rows = Array.from({ length: Math.min(fragments.size, 12) }, (_, row) => row);
     for (const row of [...rows, ...rows.reverse(), ...rows]) {
@@ -83,7 +83,8 @@ describe("clip fragments", () => {
       const startS = row % 2 === 0 ? (row * 13) % 181 : undefined;
       const text = `${fragments.open(row, startS)},"occurrences":[]${fragments.close(row)}`;
       if (startS !== undefined) expect(text).toBe(await serialise(clip, startS));
-      else expect(text).toBe(`${snapshot.fragments.open(row)},"occurrences":[]${snapshot.fragments.close(row)}`);
+      else
+        expect(text).toBe(`${snapshot.fragments.open(row)},"occurrences":[]${snapshot.fragments.close(row)}`);
     }
   });
 

@@ -50,6 +50,14 @@ export class ClipFragments {
   readonly #classes: Buffer[];
   /** `,"channel":{"id":…,"name":…},"embedUrl":"…/embed/` by channel, as UTF-8, made on first use. */
   readonly #channels: Array<Buffer | undefined>;
+  /** Summaries written before, by slot (see above); the arena is allocated on first use. */
+  #arena: ByteSource | undefined;
+  readonly #slotMask: number;
+  /** The row whose summary a slot holds, or -1. */
+  readonly #slotRow: Int32Array;
+  /** Bytes of the summary before the embed URL's `?start=`, and in all, by slot. */
+  readonly #slotSplit: Uint16Array;
+  readonly #slotEnd: Uint16Array;
 
   /** `summarySlots`: the summary arena's slots, a power of two (tests); by default as said above. */
   constructor(columns: ClipColumns, options: { summarySlots?: number } = {}) {
@@ -73,15 +81,6 @@ export class ClipFragments {
     this.#slotSplit = new Uint16Array(slots);
     this.#slotEnd = new Uint16Array(slots);
   }
-
-  /** Summaries written before, by slot (see above); the arena is allocated on first use. */
-  #arena: ByteSource | undefined;
-  readonly #slotMask: number;
-  /** The row whose summary a slot holds, or -1. */
-  readonly #slotRow: Int32Array;
-  /** Bytes of the summary before the embed URL's `?start=`, and in all, by slot. */
-  readonly #slotSplit: Uint16Array;
-  readonly #slotEnd: Uint16Array;
 
   #channel(index: number): Buffer {
     let piece = this.#channels[index];
