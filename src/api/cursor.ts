@@ -43,8 +43,10 @@ export function createCursorCodec(secret: string): CursorCodec {
     const end = 1 + payloadBytes;
     scratch[0] = version;
     const tail = `\0${endpoint}\0${filters}`;
-    if (end + Buffer.byteLength(tail) + MAC_BYTES > scratch.length) {
-      const grown = Buffer.allocUnsafe(2 * (end + Buffer.byteLength(tail) + MAC_BYTES));
+    // At most three bytes a UTF-16 unit.
+    const room = end + 3 * tail.length + MAC_BYTES;
+    if (room > scratch.length) {
+      const grown = Buffer.allocUnsafe(2 * room);
       scratch.copy(grown, 0, 0, end);
       scratch = grown;
     }
@@ -59,9 +61,8 @@ export function createCursorCodec(secret: string): CursorCodec {
   return {
     encode(endpoint, filters, position) {
       const json = JSON.stringify(position);
-      const bytes = Buffer.byteLength(json);
-      if (1 + bytes > scratch.length) scratch = Buffer.allocUnsafe(2 * (1 + bytes));
-      scratch.write(json, 1, "utf8");
+      if (1 + 3 * json.length > scratch.length) scratch = Buffer.allocUnsafe(2 * (1 + 3 * json.length));
+      const bytes = scratch.write(json, 1, "utf8");
       const sealed = seal(CURSOR_VERSION, bytes, endpoint, filters); // may move `scratch`
       return scratch.toString("base64url", 0, sealed);
     },
