@@ -6,8 +6,8 @@
  *
  * A summary once written is kept encoded in a fixed arena of slots, one per row modulo the slot count (a
  * row takes its slot from whichever row held it before), so a clip that recurs across pages, as a hot
- * clip does, is two copies instead of a dozen splices. The arena's size is fixed at start: the memory does
- * not grow with the snapshot, and nothing in it is collected.
+ * clip does, is two copies instead of a dozen splices. The arena is allocated once, on first use, at most
+ * 10 MB: it does not grow with the snapshot, and nothing in it is collected.
  */
 import { LEVELS } from "../domain.js";
 import { type ClipColumns, GENERATED_FLAG } from "../snapshot/clip-columns.js";
@@ -38,9 +38,9 @@ function uriSafe(heap: Buffer, start: number, end: number): boolean {
 }
 
 /** Slots of the summary arena, at most; a snapshot of fewer clips has as many as its clip count rounded up to a power of two. */
-export const SUMMARY_SLOTS = 16_384;
+const SUMMARY_SLOTS = 16_384;
 /** Bytes of a slot: a summary longer than this (a very long title) is written from the columns every time. */
-export const SUMMARY_SLOT_BYTES = 640;
+const SUMMARY_SLOT_BYTES = 640;
 
 export class ClipFragments {
   readonly #c: ClipColumns;
@@ -151,13 +151,37 @@ export class ClipFragments {
       out.from(arena, split, at + (this.#slotEnd[slot] as number));
       return;
     }
-    // Written from the columns, then copied into the slot from where it was written.
+    this.#writeAndKeep(out, slot, row, embedStartS);
+  }
+
+  /** Writes the summary from the columns, then copies it into its slot from where it was written. */
+  #writeAndKeep(out: JsonBytes, slot: number, row: number, embedStartS: number | undefined): void {
+    const c = this.#c;
+    const heap = c.heap;
+    const source = this.#heap;
+    const start = c.heapStart[row] as number;
+    const videoAt = start + (c.clipIdBytes[row] as number);
+    const titleAt = videoAt + (c.videoIdBytes[row] as number);
+    // The video id inside its quotes, as both URLs need it: as stored when no byte needs escaping.
+    const video = uriSafe(heap, videoAt + 1, titleAt - 1)
+      ? undefined
+      : encodeURIComponent(JSON.parse(heap.toString("utf8", videoAt, titleAt)) as string);
+    const topics = c.topics.length;
+    const cls = ((c.language[row] as number) * LEVELS.length + (c.level[row] as number)) * topics;
     const headAt = out.length;
-    this.#writeHead(out, row);
+    out.raw(CLIP_ID).from(source, start, videoAt);
+    out.raw(VIDEO_ID).from(source, videoAt, titleAt);
+    out.raw(TITLE).from(source, titleAt, c.heapStart[row + 1] as number);
+    out.raw(this.#classes[cls + (c.topic[row] as number)] as Buffer).number(c.durationS[row] as number);
+    out.raw(PACE).number(c.wordsPerMinute[row] as number);
+    out.raw(this.#channel(c.channel[row] as number));
+    this.#writeVideo(out, videoAt, titleAt, video);
     const headEnd = out.length;
     if (embedStartS !== undefined) out.raw(START).number(embedStartS);
     const tailAt = out.length;
-    this.#writeTail(out, row);
+    out.raw(WATCH);
+    this.#writeVideo(out, videoAt, titleAt, video);
+    out.raw(QUOTE);
     const head = headEnd - headAt;
     const bytes = head + out.length - tailAt;
     if (bytes > SUMMARY_SLOT_BYTES) return;
@@ -170,39 +194,10 @@ export class ClipFragments {
     this.#slotEnd[slot] = bytes;
   }
 
-  /** The summary up to the embed URL's video id, the place of its `?start=`. */
-  #writeHead(out: JsonBytes, row: number): void {
-    const c = this.#c;
-    const start = c.heapStart[row] as number;
-    const videoAt = start + (c.clipIdBytes[row] as number);
-    const titleAt = videoAt + (c.videoIdBytes[row] as number);
-    const topics = c.topics.length;
-    const cls = ((c.language[row] as number) * LEVELS.length + (c.level[row] as number)) * topics;
-    const source = this.#heap;
-    out.raw(CLIP_ID).from(source, start, videoAt);
-    out.raw(VIDEO_ID).from(source, videoAt, titleAt);
-    out.raw(TITLE).from(source, titleAt, c.heapStart[row + 1] as number);
-    out.raw(this.#classes[cls + (c.topic[row] as number)] as Buffer).number(c.durationS[row] as number);
-    out.raw(PACE).number(c.wordsPerMinute[row] as number);
-    out.raw(this.#channel(c.channel[row] as number));
-    this.#writeVideoInUrl(out, videoAt, titleAt);
-  }
-
-  /** The summary after the embed URL's `?start=`: the watch URL. */
-  #writeTail(out: JsonBytes, row: number): void {
-    const c = this.#c;
-    const videoAt = (c.heapStart[row] as number) + (c.clipIdBytes[row] as number);
-    out.raw(WATCH);
-    this.#writeVideoInUrl(out, videoAt, videoAt + (c.videoIdBytes[row] as number));
-    out.raw(QUOTE);
-  }
-
-  /** The video id, JSON-encoded in heap bytes [videoAt, titleAt), inside its quotes as a URL needs it. */
-  #writeVideoInUrl(out: JsonBytes, videoAt: number, titleAt: number): void {
-    const heap = this.#c.heap;
-    // As stored when no byte needs escaping.
-    if (uriSafe(heap, videoAt + 1, titleAt - 1)) out.from(this.#heap, videoAt + 1, titleAt - 1);
-    else out.text(encodeURIComponent(JSON.parse(heap.toString("utf8", videoAt, titleAt)) as string));
+  /** The video id JSON-encoded in heap bytes [videoAt, titleAt), as stored or as `escaped` for a URL. */
+  #writeVideo(out: JsonBytes, videoAt: number, titleAt: number, escaped: string | undefined): void {
+    if (escaped === undefined) out.from(this.#heap, videoAt + 1, titleAt - 1);
+    else out.text(escaped);
   }
 
   /**
