@@ -51,6 +51,8 @@ export function createCursorCodec(secret: string): CursorCodec {
       scratch = grown;
     }
     const messageEnd = end + scratch.write(tail, end, "utf8");
+    // `_cloneInto` copies the keyed state into the working one without allocating (the version is pinned;
+    // the test against createHmac would catch a change of its meaning).
     working = keyed._cloneInto(working);
     working.update(scratch.subarray(0, messageEnd));
     working.digestInto(digest);
