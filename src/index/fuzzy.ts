@@ -148,6 +148,42 @@ export function wordsSpelled(catalog: WordCatalog, norm: string): readonly Spell
   return refs.some((r) => r.kind < 2) ? refs.filter((r) => r.kind < 2) : refs;
 }
 
+/**
+ * `wordsSpelled` of every spelling key, by key position, in typed arrays: a candidate's words are read
+ * from three contiguous arrays instead of the catalogue's spelling map and its reference objects (a lookup
+ * measures a few dozen spellings, and each of those reads was a cache miss in a busy server).
+ */
+interface SpelledWords {
+  /** Where each key's words start in `word` (and `viaForm`); one more than the keys. */
+  start: Int32Array;
+  /** The word's position in the catalogue. */
+  word: Int32Array;
+  /** 1 when the word is reached through an inflected form. */
+  viaForm: Uint8Array;
+  /** Each catalogue word's frequency, by position (`WordEntry.frequency`). */
+  frequency: Float64Array;
+}
+
+function spelledWords(catalog: WordCatalog, keys: readonly string[]): SpelledWords {
+  const start = new Int32Array(keys.length + 1);
+  const word: number[] = [];
+  const viaForm: number[] = [];
+  keys.forEach((key, k) => {
+    start[k] = word.length;
+    for (const ref of wordsSpelled(catalog, key)) {
+      word.push(ref.index);
+      viaForm.push(ref.kind === 2 ? 1 : 0);
+    }
+  });
+  start[keys.length] = word.length;
+  return {
+    start,
+    word: Int32Array.from(word),
+    viaForm: Uint8Array.from(viaForm),
+    frequency: Float64Array.from(catalog.words, (entry) => entry.frequency),
+  };
+}
+
 /** The four structures a near-spelling lookup searches, built from the catalogue's spellings. */
 interface FuzzyStructures {
   trigrams: TrigramIndex;
@@ -205,6 +241,8 @@ export class FuzzyIndex {
    * read on the first lookup, so a server's start-up does not wait for the list.
    */
   #spoken: Float64Array | undefined | null = null;
+  /** Made on the first lookup, like `#spoken`. */
+  #spelled: SpelledWords | undefined;
   readonly #spokenList: () => SpokenFrequency | undefined;
   /** The query that last considered each spelling (a lookup runs to completion synchronously). */
   readonly #consideredBy: Uint32Array;
@@ -264,11 +302,15 @@ export class FuzzyIndex {
   /** Words near the key, best first, one candidate per word; farther than maxEdits + 1 are cut. */
   candidates(key: string, limit: number): Candidate[] {
     const spoken = this.#spokenByKey();
+    this.#spelled ??= spelledWords(this.#catalog, this.#keys);
+    const spelled = this.#spelled;
+    const words = this.#catalog.words;
     const { trigrams, oneEdit, twoEdits, phonetic } = this.#built();
     const cap = maxEdits(key.length) + 1;
     const query = trigrams.prepare(key);
     const codes = phonetic.prepare(key);
-    const byWord = new Map<WordEntry, Candidate>();
+    /** The best candidate of each word so far, by the word's position. */
+    const byWord = new Map<number, Candidate>();
     let best = Number.POSITIVE_INFINITY;
     this.#queries = (this.#queries + 1) >>> 0;
     if (this.#queries === 0) {
@@ -288,12 +330,14 @@ export class FuzzyIndex {
       const similarity = given >= 0 ? given : trigrams.similarityTo(query, index);
       const sounds = phonetic.soundsLike(codes, index);
       const firstLetterChanged = norm.codePointAt(0) !== key.codePointAt(0);
-      for (const ref of wordsSpelled(this.#catalog, norm)) {
-        const entry = this.#catalog.words[ref.index] as WordEntry;
-        const viaForm = ref.kind === 2;
-        const frequency = viaForm && spoken !== undefined ? (spoken[index] as number) : entry.frequency;
+      const end = spelled.start[index + 1] as number;
+      for (let at = spelled.start[index] as number; at < end; at++) {
+        const word = spelled.word[at] as number;
+        const viaForm = spelled.viaForm[at] === 1;
+        const frequency =
+          viaForm && spoken !== undefined ? (spoken[index] as number) : (spelled.frequency[word] as number);
         const candidate: Candidate = {
-          entry,
+          entry: words[word] as WordEntry,
           spelling: norm,
           distance,
           similarity,
@@ -302,17 +346,22 @@ export class FuzzyIndex {
           frequency,
           score: candidateScore(distance, similarity, sounds, firstLetterChanged, frequency),
         };
-        const seen = byWord.get(entry);
-        if (seen === undefined || compareCandidates(candidate, seen) < 0) byWord.set(entry, candidate);
+        const seen = byWord.get(word);
+        if (seen === undefined || compareCandidates(candidate, seen) < 0) byWord.set(word, candidate);
       }
     };
     // The deletion index offers a superset (two words sharing a deletion variant may be two edits apart).
+    // A spelling considered already (the two-edit ring holds the one-edit ring) is not measured again.
     for (const index of oneEdit.candidates(key)) {
       if (damerauLevenshtein(key, this.#keys[index] as string, 1) <= 1) consider(index, -1);
     }
     if (key.length >= TWO_EDITS_MIN_QUERY && key.length <= TWO_EDITS_MAX_QUERY) {
       for (const index of twoEdits.candidates(key)) {
-        if (damerauLevenshtein(key, this.#keys[index] as string, 2) <= 2) consider(index, -1);
+        if (
+          this.#consideredBy[index] !== stamp &&
+          damerauLevenshtein(key, this.#keys[index] as string, 2) <= 2
+        )
+          consider(index, -1);
       }
     }
     for (const list of phonetic.candidateLists(codes)) for (const index of list) consider(index, -1);
