@@ -2,10 +2,16 @@
 import { type Gloss, levelAt } from "../domain.js";
 import type { ClipRecord } from "../index/clips.js";
 import type { WordEntry } from "../index/word-catalog.js";
+import { type JsonBytes, jsonPiece } from "../text/json-bytes.js";
 
 /** Milliseconds inside, seconds at the edge, to the millisecond. */
 export function seconds(ms: number): number {
   return ms / 1000;
+}
+
+/** The word's meaning in the gloss language; English when it has none there. */
+function meaningIn(entry: WordEntry, gloss: Gloss): string {
+  return entry.meanings[gloss] || entry.meanings.en || "";
 }
 
 export function presentWord(entry: WordEntry, gloss: Gloss, clipCount = entry.clipCount) {
@@ -14,9 +20,30 @@ export function presentWord(entry: WordEntry, gloss: Gloss, clipCount = entry.cl
     wordId: entry.wordId,
     level: levelAt(entry.level),
     levelSource: entry.levelSource,
-    meaning: entry.meanings[gloss] || entry.meanings.en || "",
+    meaning: meaningIn(entry, gloss),
     clipCount,
   };
+}
+
+/** A word's JSON before its meaning and after it, encoded once per word (and snapshot): see `writeWord`. */
+const wordPieces = new WeakMap<WordEntry, { head: Buffer; tail: Buffer }>();
+
+/**
+ * Appends `presentWord(entry, gloss)` as JSON, in the schema's key order (`Word`), as its serialiser writes
+ * it: the word's fields but its meaning are copied from pieces encoded on first use.
+ */
+export function writeWord(out: JsonBytes, entry: WordEntry, gloss: Gloss): void {
+  let pieces = wordPieces.get(entry);
+  if (pieces === undefined) {
+    pieces = {
+      head: jsonPiece(
+        `{"word":${JSON.stringify(entry.word)},"wordId":${entry.wordId},"level":"${levelAt(entry.level)}","levelSource":${JSON.stringify(entry.levelSource)},"meaning":`,
+      ),
+      tail: jsonPiece(`,"clipCount":${entry.clipCount}}`),
+    };
+    wordPieces.set(entry, pieces);
+  }
+  out.raw(pieces.head).string(meaningIn(entry, gloss)).raw(pieces.tail);
 }
 
 /** Seconds of lead before an occurrence that an embed of a lookup result starts at. */

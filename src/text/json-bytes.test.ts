@@ -37,6 +37,22 @@ describe("JsonBytes", () => {
     );
   });
 
+  it("writes any string, escapes and lone surrogates included, as the literal JSON.stringify writes", () => {
+    // Code units JSON escapes or that stand out in UTF-8, among plain ones, in strings short and long.
+    const unit = fc.oneof(
+      fc.constantFrom('"', "\\", "\n", "\u0000", "\u001f", "\ud800", "\udfff", "\u2028", "é", "語", "😀"),
+      fc.string({ minLength: 1, maxLength: 40 }),
+    );
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 12 }), fc.nat(4), (units, padding) => {
+        const s = units.join("");
+        const out = new JsonBytes(1);
+        out.text("x".repeat(padding)).string(s).string("");
+        expect(out.done().toString("utf8")).toBe(`${"x".repeat(padding)}${JSON.stringify(s)}""`);
+      }),
+    );
+  });
+
   it("copies any range of a byte source as it is, short or long, at any alignment", () => {
     fc.assert(
       fc.property(

@@ -20,6 +20,9 @@ const SHORT_TEXT = 32;
 /** Up to this many bytes a constant piece is copied byte by byte; above, with `set` (about 20 ns a call). */
 const SHORT_PIECE = 8;
 
+/** A character JSON.stringify escapes; a surrogate is tested for as any (a pair is rare in answers). */
+const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
 function viewOf(buf: Buffer): DataView {
   return new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
 }
@@ -150,9 +153,17 @@ export class JsonBytes {
     return this;
   }
 
-  /** Appends a string as a JSON string literal. */
+  /**
+   * Appends a string as a JSON string literal: between quotes as it is when no character needs escaping
+   * (as JSON.stringify writes it: control characters, '"', '\\' and lone surrogates are escaped), else
+   * through JSON.stringify.
+   */
   string(s: string): this {
-    return this.text(JSON.stringify(s));
+    if (NEEDS_ESCAPE.test(s)) return this.text(JSON.stringify(s));
+    this.#room(s.length * 3 + 2)[this.#len++] = 34; // '"'
+    this.text(s);
+    (this.#buf as Buffer)[this.#len++] = 34;
+    return this;
   }
 
   /** Appends a number as JSON writes it: digits written directly for a non-negative integer. */
