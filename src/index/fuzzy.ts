@@ -13,7 +13,7 @@
  * own for an inflected form (`bein` is more likely `being` than `been`, though `be` is the commoner word).
  */
 import { DeletionIndex, type DeletionParts } from "../text/deletion-index.js";
-import { damerauLevenshtein } from "../text/edit-distance.js";
+import { damerauLevenshtein, OsaMatcher } from "../text/edit-distance.js";
 import { PhoneticIndex, type PhoneticParts } from "../text/phonetic-index.js";
 import { type SpokenFrequency, shippedSpokenFrequency } from "../text/spoken-frequency.js";
 import { stringsDigest } from "../text/strings-digest.js";
@@ -352,15 +352,13 @@ export class FuzzyIndex {
     };
     // The deletion index offers a superset (two words sharing a deletion variant may be two edits apart).
     // A spelling considered already (the two-edit ring holds the one-edit ring) is not measured again.
+    const plain = new OsaMatcher(key);
     for (const index of oneEdit.candidates(key)) {
-      if (damerauLevenshtein(key, this.#keys[index] as string, 1) <= 1) consider(index, -1);
+      if (plain.distance(this.#keys[index] as string, 1) <= 1) consider(index, -1);
     }
     if (key.length >= TWO_EDITS_MIN_QUERY && key.length <= TWO_EDITS_MAX_QUERY) {
       for (const index of twoEdits.candidates(key)) {
-        if (
-          this.#consideredBy[index] !== stamp &&
-          damerauLevenshtein(key, this.#keys[index] as string, 2) <= 2
-        )
+        if (this.#consideredBy[index] !== stamp && plain.distance(this.#keys[index] as string, 2) <= 2)
           consider(index, -1);
       }
     }

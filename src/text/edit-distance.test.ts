@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { damerauLevenshtein } from "./edit-distance.js";
+import { damerauLevenshtein, OsaMatcher } from "./edit-distance.js";
 
 /** The textbook optimal string alignment recurrence over a full table, for comparison. */
 function naiveOsa(a: string, b: string): number {
@@ -106,5 +106,40 @@ describe("damerauLevenshtein", () => {
         expect(damerauLevenshtein(a, b)).toBe(damerauLevenshtein(b, a));
       }),
     );
+  });
+});
+
+describe("OsaMatcher", () => {
+  const pattern = (unit: fc.Arbitrary<string>, maxLength: number) => fc.string({ unit, maxLength });
+  const letters = fc.constantFrom("a", "b", "c", "d");
+  const mixed = fc.constantFrom("a", "b", "é", "語", "😀", "\u0000");
+
+  it("gives the table's distance for any pattern and text, with and without a bound", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(pattern(letters, 12), pattern(mixed, 12), pattern(letters, 40), anyText),
+        fc.oneof(pattern(letters, 14), pattern(mixed, 14), pattern(letters, 40), anyText),
+        fc.nat(4),
+        (a, b, max) => {
+          const matcher = new OsaMatcher(a);
+          expect(matcher.distance(b)).toBe(naiveOsa(a, b));
+          expect(matcher.distance(b, max)).toBe(damerauLevenshtein(a, b, max));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("measures one pattern against many texts, at the length of a machine word and past it", () => {
+    const thirtyTwo = "abcdefghijklmnopqrstuvwxyzabcdef";
+    const matcher = new OsaMatcher(thirtyTwo);
+    expect(matcher.distance(thirtyTwo)).toBe(0);
+    expect(matcher.distance(`${thirtyTwo}g`)).toBe(1);
+    expect(matcher.distance("bacdefghijklmnopqrstuvwxyzabcdfe")).toBe(2);
+    expect(new OsaMatcher(`${thirtyTwo}gh`).distance(thirtyTwo)).toBe(2);
+    const teh = new OsaMatcher("teh");
+    expect(["the", "tea", "ten", "het", "teh", "", "tehh"].map((t) => teh.distance(t))).toEqual([
+      1, 1, 1, 2, 0, 3, 1,
+    ]);
   });
 });

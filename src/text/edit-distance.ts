@@ -82,3 +82,78 @@ function ensureRows(length: number): void {
   lastRow = new Int32Array(size);
   row = new Int32Array(size);
 }
+
+/** Patterns up to this many code points are matched bit-parallel, one bit a code point. */
+const WORD_BITS = 32;
+
+/**
+ * `damerauLevenshtein` from one pattern to many texts, bit-parallel (Hyyrö's bit-vector algorithm for the
+ * optimal string alignment distance, 2003): a column of the table is a few 32-bit words, so a text of n code
+ * points costs n steps of a dozen operations instead of n × m cells. The pattern's masks are made once, so
+ * near-spelling lookups measure each candidate against the query this way. Patterns longer than 32 code
+ * points fall back to the table.
+ */
+export class OsaMatcher {
+  readonly #pattern: string;
+  readonly #length: number;
+  /** Bits of the pattern's positions holding each ASCII code point; other code points in `#others`. */
+  readonly #ascii = new Int32Array(128);
+  readonly #others = new Map<number, number>();
+
+  constructor(pattern: string) {
+    this.#pattern = pattern;
+    let at = 0;
+    for (const char of pattern) {
+      const code = char.codePointAt(0) as number;
+      if (at < WORD_BITS) {
+        if (code < 128) this.#ascii[code] = (this.#ascii[code] as number) | (1 << at);
+        else this.#others.set(code, (this.#others.get(code) ?? 0) | (1 << at));
+      }
+      at++;
+    }
+    this.#length = at;
+  }
+
+  /** The distance from the pattern to `text`; above `max`, `max + 1` (as `damerauLevenshtein`). */
+  distance(text: string, max = Number.POSITIVE_INFINITY): number {
+    const m = this.#length;
+    if (m > WORD_BITS) return damerauLevenshtein(this.#pattern, text, max);
+    if (m === 0) {
+      const n = codePointCount(text);
+      return n > max ? max + 1 : n;
+    }
+    const last = 1 << (m - 1);
+    const mask = m === WORD_BITS ? -1 : (1 << m) - 1;
+    let vp = mask;
+    let vn = 0;
+    let d0 = 0;
+    let previousEq = 0;
+    let score = m;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.codePointAt(i) as number;
+      if (code > 0xffff) i++;
+      const eq = code < 128 ? (this.#ascii[code] as number) : (this.#others.get(code) ?? 0);
+      // A swap: the pattern's next position matches this code point and its position the one before.
+      const swap = (((~d0 & eq) << 1) & previousEq) | 0;
+      d0 = ((((eq & vp) + vp) ^ vp) | eq | vn | swap) & mask;
+      const hp = (vn | ~(d0 | vp)) & mask;
+      const hn = vp & d0;
+      if ((hp & last) !== 0) score++;
+      else if ((hn & last) !== 0) score--;
+      const shifted = ((hp << 1) | 1) & mask;
+      vn = shifted & d0;
+      vp = ((hn << 1) | ~(shifted | d0)) & mask;
+      previousEq = eq;
+    }
+    return score > max ? max + 1 : score;
+  }
+}
+
+function codePointCount(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    if ((text.codePointAt(i) as number) > 0xffff) i++;
+    n++;
+  }
+  return n;
+}

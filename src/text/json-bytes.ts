@@ -21,6 +21,7 @@ const SHORT_TEXT = 32;
 const SHORT_PIECE = 8;
 
 /** A character JSON.stringify escapes; a surrogate is tested for as any (a pair is rare in answers). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what JSON escapes.
 const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/;
 
 function viewOf(buf: Buffer): DataView {
