@@ -18,7 +18,7 @@ import { PhoneticIndex, type PhoneticParts } from "../text/phonetic-index.js";
 import { type SpokenFrequency, shippedSpokenFrequency } from "../text/spoken-frequency.js";
 import { stringsDigest } from "../text/strings-digest.js";
 import { TrigramIndex, type TrigramParts } from "../text/trigram-index.js";
-import { typoDistance } from "../text/typo-distance.js";
+import { TypoQuery } from "../text/typo-distance.js";
 import type { SpellingRef, WordCatalog, WordEntry } from "./word-catalog.js";
 
 /** Similarity that makes a candidate beyond one edit: pg_trgm's default `similarity_threshold`. */
@@ -308,6 +308,7 @@ export class FuzzyIndex {
     const { trigrams, oneEdit, twoEdits, phonetic } = this.#built();
     const cap = maxEdits(key.length) + 1;
     const query = trigrams.prepare(key);
+    const typed = new TypoQuery(key);
     const codes = phonetic.prepare(key);
     /** The best candidate of each word so far, by the word's position. */
     const byWord = new Map<number, Candidate>();
@@ -324,7 +325,7 @@ export class FuzzyIndex {
       this.#consideredBy[index] = stamp;
       const norm = this.#keys[index] as string;
       if (norm === key) return;
-      const distance = typoDistance(key, norm, cap);
+      const distance = typed.distance(norm, cap);
       if (distance > cap) return;
       if (distance < best) best = distance;
       const similarity = given >= 0 ? given : trigrams.similarityTo(query, index);

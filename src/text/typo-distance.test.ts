@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { damerauLevenshtein } from "./edit-distance.js";
-import { typoDistance } from "./typo-distance.js";
+import { TypoQuery, typoDistance } from "./typo-distance.js";
 
 describe("typoDistance", () => {
   it("is zero for equal words and counts a plain edit as one", () => {
@@ -134,6 +134,24 @@ describe("typoDistance", () => {
         else expect(capped).toBeGreaterThan(max);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it("gives the same distance from a query prepared once as from the two words, to many candidates", () => {
+    const anyWord = fc.oneof(word, fc.string({ unit: "grapheme", maxLength: 10 }));
+    fc.assert(
+      fc.property(
+        anyWord,
+        fc.array(fc.tuple(anyWord, fc.constantFrom(Number.POSITIVE_INFINITY, 1, 2, 3)), { maxLength: 8 }),
+        (typed, candidates) => {
+          const query = new TypoQuery(typed);
+          for (const [candidate, max] of candidates) {
+            expect(query.distance(candidate, max)).toBe(typoDistance(typed, candidate, max));
+          }
+          expect(query.distance(typed)).toBe(0);
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 

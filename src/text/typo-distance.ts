@@ -193,21 +193,49 @@ function fillInsertionCosts(codes: Int32Array, length: number, costs: Int32Array
  */
 export function typoDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
   if (a === b) return 0;
-  const limit = max * EDIT;
   // Buffers sized by code units, a bound on the code points.
   if (x.length < a.length + 1) x = new Int32Array(a.length * 2 + 1);
+  if (xIns.length < a.length + 1) xIns = new Int32Array(a.length * 2 + 1);
+  const xn = fillCodes(a, x);
+  fillInsertionCosts(x, xn, xIns);
+  return weightedDistance(x, xn, xIns, b, max);
+}
+
+/**
+ * What was typed, prepared once for `typoDistance` to many candidates (a near-spelling lookup measures a
+ * few dozen): its code points and what inserting or deleting each costs.
+ */
+export class TypoQuery {
+  readonly #typed: string;
+  readonly #codes: Int32Array;
+  readonly #length: number;
+  readonly #insertion: Int32Array;
+
+  constructor(typed: string) {
+    this.#typed = typed;
+    this.#codes = new Int32Array(typed.length + 2);
+    this.#length = fillCodes(typed, this.#codes);
+    this.#insertion = new Int32Array(typed.length + 2);
+    fillInsertionCosts(this.#codes, this.#length, this.#insertion);
+  }
+
+  /** `typoDistance(typed, b, max)`. */
+  distance(b: string, max = Number.POSITIVE_INFINITY): number {
+    if (b === this.#typed) return 0;
+    return weightedDistance(this.#codes, this.#length, this.#insertion, b, max);
+  }
+}
+
+/** The distance from what was typed (its code points and insertion costs, as filled above) to `b`. */
+function weightedDistance(xs: Int32Array, xn: number, xCosts: Int32Array, b: string, max: number): number {
+  const limit = max * EDIT;
   if (y.length < b.length + 1) y = new Int32Array(b.length * 2 + 1);
-  const xs = x;
   const ys = y;
-  const xn = fillCodes(a, xs);
   const m = fillCodes(b, ys);
   // Each length difference needs an insertion or deletion, at least a slight one.
   if (Math.abs(xn - m) * SLIGHT > limit) return max + 1;
-  if (xIns.length < a.length + 1) xIns = new Int32Array(a.length * 2 + 1);
   if (yIns.length < b.length + 1) yIns = new Int32Array(b.length * 2 + 1);
-  const xCosts = xIns;
   const yCosts = yIns;
-  fillInsertionCosts(xs, xn, xCosts);
   fillInsertionCosts(ys, m, yCosts, OMISSION);
   if (yFirst.length < b.length + 1) yFirst = new Int32Array(b.length * 2 + 1);
   const firstSyllable = yFirst;
