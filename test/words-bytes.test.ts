@@ -6,7 +6,7 @@
  */
 import fastJsonStringify from "fast-json-stringify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { presentWord, writeWord } from "../src/api/present.js";
+import { presentWord, WordWriter } from "../src/api/present.js";
 import { WordsResponse } from "../src/api/routes/words.js";
 import { Word } from "../src/api/schemas.js";
 import { GLOSSES } from "../src/domain.js";
@@ -20,9 +20,9 @@ import { sharedTestSnapshot } from "./support/snapshot.js";
 const serializeWord = fastJsonStringify(Word);
 const serializeAnswer = fastJsonStringify(WordsResponse);
 
-function written(entry: WordEntry, gloss: (typeof GLOSSES)[number]): string {
+function written(entry: WordEntry, gloss: (typeof GLOSSES)[number], writer = new WordWriter()): string {
   const out = new JsonBytes(16);
-  writeWord(out, entry, gloss);
+  writer.write(out, entry, gloss);
   return out.done().toString("utf8");
 }
 
@@ -54,11 +54,12 @@ describe("a word written from its pieces", () => {
         expect(words.length).toBeGreaterThan(1000);
         let fallbacks = 0;
         const wrong: string[] = [];
+        const writer = new WordWriter();
         for (const word of words) {
           for (const gloss of GLOSSES) {
             const expected = serializeWord(presentWord(word, gloss));
             // Twice: the second time from the pieces kept the first time.
-            for (const got of [written(word, gloss), written(word, gloss)]) {
+            for (const got of [written(word, gloss, writer), written(word, gloss, writer)]) {
               if (got !== expected) wrong.push(`${gloss}: ${got} ≠ ${expected}`);
             }
             if (gloss !== "en" && !word.meanings[gloss]) fallbacks++;

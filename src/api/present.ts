@@ -1,7 +1,7 @@
 /** Snapshot records → the contract's JSON shapes: levels as names, milliseconds as seconds, URLs built. */
 import { type Gloss, levelAt } from "../domain.js";
 import type { ClipRecord } from "../index/clips.js";
-import type { WordEntry } from "../index/word-catalog.js";
+import type { WordCatalog, WordEntry } from "../index/word-catalog.js";
 import { type JsonBytes, jsonPiece } from "../text/json-bytes.js";
 
 /** Milliseconds inside, seconds at the edge, to the millisecond. */
@@ -25,25 +25,39 @@ export function presentWord(entry: WordEntry, gloss: Gloss, clipCount = entry.cl
   };
 }
 
-/** A word's JSON before its meaning and after it, encoded once per word (and snapshot): see `writeWord`. */
-const wordPieces = new WeakMap<WordEntry, { head: Buffer; tail: Buffer }>();
-
 /**
- * Appends `presentWord(entry, gloss)` as JSON, in the schema's key order (`Word`), as its serialiser writes
- * it: the word's fields but its meaning are copied from pieces encoded on first use.
+ * Writes a catalogue's words as JSON: `presentWord(entry, gloss)` in the schema's key order (`Word`), as its
+ * serialiser writes it. A word's fields but its meaning are copied from two pieces encoded on its first
+ * answer, found by the word's position in the catalogue.
  */
-export function writeWord(out: JsonBytes, entry: WordEntry, gloss: Gloss): void {
-  let pieces = wordPieces.get(entry);
-  if (pieces === undefined) {
-    pieces = {
-      head: jsonPiece(
-        `{"word":${JSON.stringify(entry.word)},"wordId":${entry.wordId},"level":"${levelAt(entry.level)}","levelSource":${JSON.stringify(entry.levelSource)},"meaning":`,
-      ),
-      tail: jsonPiece(`,"clipCount":${entry.clipCount}}`),
-    };
-    wordPieces.set(entry, pieces);
+export class WordWriter {
+  readonly #pieces: Array<{ head: Buffer; tail: Buffer } | undefined> = [];
+
+  write(out: JsonBytes, entry: WordEntry, gloss: Gloss): void {
+    let pieces = this.#pieces[entry.index];
+    if (pieces === undefined) {
+      pieces = {
+        head: jsonPiece(
+          `{"word":${JSON.stringify(entry.word)},"wordId":${entry.wordId},"level":"${levelAt(entry.level)}","levelSource":${JSON.stringify(entry.levelSource)},"meaning":`,
+        ),
+        tail: jsonPiece(`,"clipCount":${entry.clipCount}}`),
+      };
+      this.#pieces[entry.index] = pieces;
+    }
+    out.raw(pieces.head).string(meaningIn(entry, gloss)).raw(pieces.tail);
   }
-  out.raw(pieces.head).string(meaningIn(entry, gloss)).raw(pieces.tail);
+}
+
+const writers = new WeakMap<WordCatalog, WordWriter>();
+
+/** The catalogue's word writer (one per catalogue, so per snapshot). */
+export function wordWriter(catalog: WordCatalog): WordWriter {
+  let writer = writers.get(catalog);
+  if (writer === undefined) {
+    writer = new WordWriter();
+    writers.set(catalog, writer);
+  }
+  return writer;
 }
 
 /** Seconds of lead before an occurrence that an embed of a lookup result starts at. */

@@ -14,7 +14,7 @@ import { readCursor } from "../cursor-param.js";
 import { ApiError, ErrorEnvelope } from "../errors.js";
 import { type DirectRoute, directRoute } from "../http/direct-routes.js";
 import { filterKey, paceKey, parseLevels } from "../params.js";
-import { embedStartS, presentClip, seconds, writeWord } from "../present.js";
+import { embedStartS, presentClip, seconds, wordWriter } from "../present.js";
 import { ClipWithOccurrences, NextCursor, Params, Word } from "../schemas.js";
 
 const Query = Type.Object({
@@ -169,7 +169,7 @@ function wordClipsAnswer(ctx: ApiContext) {
     out.text(',"matchType":').string(resolution.matchType);
     out.text(',"didYouMean":').text(JSON.stringify(resolution.didYouMean.map((e) => e.word)));
     out.text(',"word":');
-    writeWord(out, entry, q.gloss as Gloss);
+    wordWriter(index.catalog).write(out, entry, q.gloss as Gloss);
     out.text(',"clips":[');
     for (let i = 0; i < hits.length; i++) {
       if (i > 0) out.text(",");

@@ -1,7 +1,7 @@
 /** GET /words: catalogue words with their clip counts, by coverage, or matching a prefix or substring. */
 import Type, { type Static } from "typebox";
 import type { Gloss } from "../../domain.js";
-import type { WordEntry } from "../../index/word-catalog.js";
+import type { WordCatalog, WordEntry } from "../../index/word-catalog.js";
 import type { MatchGroup, WordPosition } from "../../index/word-search.js";
 import { JsonBytes, jsonPiece } from "../../text/json-bytes.js";
 import { searchKey } from "../../text/tokenise.js";
@@ -11,7 +11,7 @@ import { readCursor } from "../cursor-param.js";
 import { ErrorEnvelope } from "../errors.js";
 import { type DirectRoute, directRoute } from "../http/direct-routes.js";
 import { filterKey, parseLevels } from "../params.js";
-import { writeWord } from "../present.js";
+import { wordWriter } from "../present.js";
 import { NextCursor, Params, Word } from "../schemas.js";
 
 const Query = Type.Object({
@@ -51,6 +51,8 @@ function isPosition(value: unknown): value is [MatchGroup, number, string] {
 }
 
 interface WordsPage {
+  /** Undefined for a page of no words from no catalogue. */
+  catalog?: WordCatalog;
   entries: readonly WordEntry[];
   totalCount: number;
   nextCursor: string | null;
@@ -79,7 +81,7 @@ function wordsPage(ctx: ApiContext, q: Static<typeof Query>): WordsPage {
     page.more && last !== undefined
       ? ctx.cursors.encode("words", filters, [page.groups[page.groups.length - 1], last.clipCount, last.norm])
       : null;
-  return { entries: page.entries, totalCount: page.totalCount, nextCursor };
+  return { catalog: index.catalog, entries: page.entries, totalCount: page.totalCount, nextCursor };
 }
 
 const WORDS = jsonPiece('{"words":[');
@@ -95,10 +97,13 @@ function wordsAnswer(ctx: ApiContext) {
   return (q: Static<typeof Query>): Buffer => {
     const page = wordsPage(ctx, q);
     const out = JsonBytes.reused().raw(WORDS);
-    page.entries.forEach((entry, i) => {
-      if (i > 0) out.text(",");
-      writeWord(out, entry, q.gloss as Gloss);
-    });
+    if (page.catalog !== undefined) {
+      const writer = wordWriter(page.catalog);
+      page.entries.forEach((entry, i) => {
+        if (i > 0) out.text(",");
+        writer.write(out, entry, q.gloss as Gloss);
+      });
+    }
     out.raw(TOTAL_COUNT).number(page.totalCount).raw(NEXT_CURSOR);
     if (page.nextCursor === null) out.text("null");
     else out.string(page.nextCursor);
