@@ -90,7 +90,7 @@ const NEXT_CURSOR = jsonPiece(',"nextCursor":');
 const END = jsonPiece("}");
 
 /**
- * The answer in the response schema's key order (`Response`), as its serialiser writes it: the same bytes
+ * The answer in the response schema's key order (`WordsResponse`), as its serialiser writes it: the same bytes
  * as the serialiser Fastify compiles for a route's 200 answer, without building the words as objects.
  */
 function wordsAnswer(ctx: ApiContext) {
