@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { wordsSpelled } from "../../src/index/fuzzy.js";
+import { wordsSpelled } from "../../src/index/spelled-words.js";
 import type { WordCatalog } from "../../src/index/word-catalog.js";
 import { searchKey } from "../../src/text/tokenise.js";
 import { projectRoot } from "../paths.js";

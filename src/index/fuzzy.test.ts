@@ -18,8 +18,8 @@ import {
   TWO_EDITS_MIN_QUERY,
   WIDE_CANDIDATES,
   WIDE_MIN_SIMILARITY,
-  wordsSpelled,
 } from "./fuzzy.js";
+import { wordsSpelled } from "./spelled-words.js";
 import { testCatalog } from "./test-catalog.fixture.js";
 import type { WordCatalog, WordEntry } from "./word-catalog.js";
 

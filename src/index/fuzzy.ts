@@ -19,7 +19,8 @@ import { type SpokenFrequency, shippedSpokenFrequency } from "../text/spoken-fre
 import { stringsDigest } from "../text/strings-digest.js";
 import { TrigramIndex, type TrigramParts } from "../text/trigram-index.js";
 import { TypoQuery } from "../text/typo-distance.js";
-import type { SpellingRef, WordCatalog, WordEntry } from "./word-catalog.js";
+import { type SpelledWords, spelledWords } from "./spelled-words.js";
+import type { WordCatalog, WordEntry } from "./word-catalog.js";
 
 /** Similarity that makes a candidate beyond one edit: pg_trgm's default `similarity_threshold`. */
 export const FUZZY_MIN_SIMILARITY = 0.3;
@@ -137,51 +138,6 @@ export function compareCandidates(a: Candidate, b: Candidate): number {
     b.entry.clipCount - a.entry.clipCount ||
     (a.entry.norm < b.entry.norm ? -1 : a.entry.norm > b.entry.norm ? 1 : 0)
   );
-}
-
-/**
- * The words a spelling leads to, as an exact lookup of it would: its headword or variant when it is one
- * (`abandoned` the adjective, not `abandon` through its form), else every word it is a form of.
- */
-export function wordsSpelled(catalog: WordCatalog, norm: string): readonly SpellingRef[] {
-  const refs = catalog.spellingsOf(norm);
-  return refs.some((r) => r.kind < 2) ? refs.filter((r) => r.kind < 2) : refs;
-}
-
-/**
- * `wordsSpelled` of every spelling key, by key position, in typed arrays: a candidate's words are read
- * from three contiguous arrays instead of the catalogue's spelling map and its reference objects (a lookup
- * measures a few dozen spellings, and each of those reads was a cache miss in a busy server).
- */
-interface SpelledWords {
-  /** Where each key's words start in `word` (and `viaForm`); one more than the keys. */
-  start: Int32Array;
-  /** The word's position in the catalogue. */
-  word: Int32Array;
-  /** 1 when the word is reached through an inflected form. */
-  viaForm: Uint8Array;
-  /** Each catalogue word's frequency, by position (`WordEntry.frequency`). */
-  frequency: Float64Array;
-}
-
-function spelledWords(catalog: WordCatalog, keys: readonly string[]): SpelledWords {
-  const start = new Int32Array(keys.length + 1);
-  const word: number[] = [];
-  const viaForm: number[] = [];
-  keys.forEach((key, k) => {
-    start[k] = word.length;
-    for (const ref of wordsSpelled(catalog, key)) {
-      word.push(ref.index);
-      viaForm.push(ref.kind === 2 ? 1 : 0);
-    }
-  });
-  start[keys.length] = word.length;
-  return {
-    start,
-    word: Int32Array.from(word),
-    viaForm: Uint8Array.from(viaForm),
-    frequency: Float64Array.from(catalog.words, (entry) => entry.frequency),
-  };
 }
 
 /** The four structures a near-spelling lookup searches, built from the catalogue's spellings. */
