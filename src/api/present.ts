@@ -1,7 +1,7 @@
 /** Snapshot records → the contract's JSON shapes: levels as names, milliseconds as seconds, URLs built. */
 import { type Gloss, levelAt } from "../domain.js";
 import type { ClipRecord } from "../index/clips.js";
-import type { WordCatalog, WordEntry } from "../index/word-catalog.js";
+import { perCatalog, type WordEntry } from "../index/word-catalog.js";
 import { type JsonBytes, jsonPiece } from "../text/json-bytes.js";
 
 /** Milliseconds inside, seconds at the edge, to the millisecond. */
@@ -48,17 +48,8 @@ export class WordWriter {
   }
 }
 
-const writers = new WeakMap<WordCatalog, WordWriter>();
-
 /** The catalogue's word writer (one per catalogue, so per snapshot). */
-export function wordWriter(catalog: WordCatalog): WordWriter {
-  let writer = writers.get(catalog);
-  if (writer === undefined) {
-    writer = new WordWriter();
-    writers.set(catalog, writer);
-  }
-  return writer;
-}
+export const wordWriter = perCatalog(() => new WordWriter());
 
 /** Seconds of lead before an occurrence that an embed of a lookup result starts at. */
 export const EMBED_LEAD_S = 1;

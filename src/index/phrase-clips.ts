@@ -10,7 +10,7 @@ import { type MatchMode, resolveWord } from "./lookup.js";
 import type { SpokenToken } from "./phrase-index.js";
 import type { PhraseHitRef } from "./phrase-search.js";
 import type { LanguageIndex, Snapshot } from "./snapshot.js";
-import type { WordCatalog } from "./word-catalog.js";
+import { perCatalog, type WordCatalog } from "./word-catalog.js";
 
 export interface PhraseOccurrence {
   tStartMs: number;
@@ -38,24 +38,18 @@ export type PhraseResolution =
   | { found: false; missing: string };
 
 /** Single-token spellings of each catalogue word, by word index; built once per catalogue. */
-const spellingsByWord = new WeakMap<WordCatalog, Map<number, string[]>>();
-
-function wordSpellings(catalog: WordCatalog): Map<number, string[]> {
-  let map = spellingsByWord.get(catalog);
-  if (map === undefined) {
-    map = new Map();
-    for (const norm of catalog.spellingNorms()) {
-      if (norm.includes(" ")) continue;
-      for (const ref of catalog.spellingsOf(norm)) {
-        const list = map.get(ref.index);
-        if (list === undefined) map.set(ref.index, [norm]);
-        else list.push(norm);
-      }
+const wordSpellings = perCatalog((catalog) => {
+  const map = new Map<number, string[]>();
+  for (const norm of catalog.spellingNorms()) {
+    if (norm.includes(" ")) continue;
+    for (const ref of catalog.spellingsOf(norm)) {
+      const list = map.get(ref.index);
+      if (list === undefined) map.set(ref.index, [norm]);
+      else list.push(norm);
     }
-    spellingsByWord.set(catalog, map);
   }
   return map;
-}
+});
 
 /** The token and every spelling of each catalogue word it is a spelling of (`made` → make, makes, made…). */
 function formsOf(catalog: WordCatalog, token: string): string[] {

@@ -161,3 +161,19 @@ export class WordCatalog {
 }
 
 const NONE: readonly SpellingRef[] = Object.freeze([]);
+
+/**
+ * Something a reader keeps per catalogue (so per snapshot, and dropped with it), made by `make` on first
+ * use: `const spellingsOf = perCatalog((catalog) => …)`.
+ */
+export function perCatalog<T>(make: (catalog: WordCatalog) => T): (catalog: WordCatalog) => T {
+  const kept = new WeakMap<WordCatalog, T>();
+  return (catalog) => {
+    let value = kept.get(catalog);
+    if (value === undefined) {
+      value = make(catalog);
+      kept.set(catalog, value);
+    }
+    return value;
+  };
+}

@@ -3,7 +3,7 @@ import Type from "typebox";
 import { levelAt } from "../../domain.js";
 import type { ClipRecord } from "../../index/clips.js";
 import type { Snapshot } from "../../index/snapshot.js";
-import type { WordCatalog, WordEntry } from "../../index/word-catalog.js";
+import { perCatalog, type WordEntry } from "../../index/word-catalog.js";
 import { forEachSpokenWord, writeCuesJson } from "../../snapshot/transcript-blob.js";
 import { JsonBytes, jsonPiece } from "../../text/json-bytes.js";
 import type { App } from "../app-type.js";
@@ -65,16 +65,7 @@ function wordPrefix(entry: WordEntry): Buffer {
  * Each catalogue's `wordPrefix` pieces by word id, filled as words are written: one array read per word
  * spoken instead of the catalogue's id lookup and then the piece's.
  */
-const prefixesById = new WeakMap<WordCatalog, Array<Buffer | undefined>>();
-
-function prefixesOf(catalog: WordCatalog): Array<Buffer | undefined> {
-  let prefixes = prefixesById.get(catalog);
-  if (prefixes === undefined) {
-    prefixes = [];
-    prefixesById.set(catalog, prefixes);
-  }
-  return prefixes;
-}
+const prefixesOf = perCatalog((): Array<Buffer | undefined> => []);
 
 const CLIP_ID = jsonPiece('{"clipId":');
 const VIDEO_ID = jsonPiece(',"videoId":');
