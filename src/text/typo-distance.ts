@@ -110,11 +110,10 @@ function substitutionCost(a: number, b: number): number {
   return a < 128 && b < 128 ? (ASCII_COSTS[a * 128 + b] as number) : slowSubstitutionCost(a, b);
 }
 
-// Reused between calls: the distance runs on every fuzzy candidate of every lookup.
-let x: Int32Array = new Int32Array(64);
+// Reused between calls for the candidate's side (what was typed is a `TypoQuery`'s): the distance runs
+// on every fuzzy candidate of every lookup.
 let y: Int32Array = new Int32Array(64);
 /** The cost of inserting or deleting each character, by 1-based position (insertionCost). */
-let xIns: Int32Array = new Int32Array(65);
 let yIns: Int32Array = new Int32Array(65);
 /** 1 where the word meant has a vowel of its first syllable, by 1-based position (fillFirstSyllable). */
 let yFirst: Int32Array = new Int32Array(65);
@@ -192,13 +191,7 @@ function fillInsertionCosts(codes: Int32Array, length: number, costs: Int32Array
  * With `max`, any value above `max` may be returned as soon as the distance surely exceeds it.
  */
 export function typoDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
-  if (a === b) return 0;
-  // Buffers sized by code units, a bound on the code points.
-  if (x.length < a.length + 1) x = new Int32Array(a.length * 2 + 1);
-  if (xIns.length < a.length + 1) xIns = new Int32Array(a.length * 2 + 1);
-  const xn = fillCodes(a, x);
-  fillInsertionCosts(x, xn, xIns);
-  return weightedDistance(x, xn, xIns, b, max);
+  return new TypoQuery(a).distance(b, max);
 }
 
 /**
