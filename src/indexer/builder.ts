@@ -15,6 +15,7 @@ import { PreviousSnapshot } from "./previous.js";
 import { processClip } from "./process-clip.js";
 import { type BuildReport, writeReport } from "./report.js";
 import { countSourceJobs, type SourceJob, sourceJobs } from "./sources.js";
+import { startSpillThread } from "./spill-thread.js";
 import { hydrateLanguages, type SerializedLanguages } from "./worker-data.js";
 import { SnapshotWriter } from "./writer.js";
 
@@ -101,7 +102,9 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   const total = countSourceJobs(options.clipSources);
   const threads = threadCount(options.workers, total);
   const runner: JobRunner = threads > 0 ? workerRunner(threads, serialized) : hydratedInline(serialized);
-  const writer = new SnapshotWriter(outPath);
+  // Full chunks of postings are written on a thread of their own, so storing and parsing clips go on.
+  const spillThread = threads > 0 ? startSpillThread() : undefined;
+  const writer = new SnapshotWriter(outPath, spillThread?.spill);
   const skipped: Skipped[] = [];
   const seen = new Set<string>();
   let nextClipNo = (previous?.maxClipNo ?? 0) + 1;
@@ -240,6 +243,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     // Settle batches still running before the workers stop, so none rejects unobserved.
     await Promise.allSettled(inFlight);
     await runner.close();
+    await spillThread?.close();
     previous?.close();
   }
 }

@@ -104,6 +104,74 @@ export function orderChunk({ words, f64 }: ChunkViews, n: number): ChunkOrder {
   return { start, order };
 }
 
+/** A run's header and fixed bytes a posting: the layout of `encodeBlock` in `posting-block.ts`. */
+const HEADER_BYTES = 8;
+const FIXED_BYTES = 19;
+
+/** The most bytes `encodeRun` can make of `n` postings with `heapBytes` of occurrences. */
+export function runBytesBound(n: number, heapBytes: number): number {
+  return n * (HEADER_BYTES + FIXED_BYTES) + heapBytes;
+}
+
+/** A chunk as one run of the staging file: its words' parts back to back, part i word `keys[i]`'s. */
+export interface EncodedRun {
+  data: Buffer;
+  keys: Int32Array;
+  lengths: Uint32Array;
+}
+
+/**
+ * The chunk's first `n` postings (`heapBytes` of occurrences) as one run: each word's postings, newest
+ * first, as an unpacked block (`encodeBlock` without deflate), in a buffer from `alloc` (which may hand
+ * back memory of an earlier run: its bytes are all written).
+ */
+export function encodeRun(
+  views: ChunkViews,
+  n: number,
+  heapBytes: number,
+  alloc: (bytes: number) => Buffer = Buffer.allocUnsafe,
+): EncodedRun {
+  const { start, order } = orderChunk(views, n);
+  let groups = 0;
+  for (let g = 0; g + 1 < start.length; g++) if (start[g] !== start[g + 1]) groups++;
+  const data = alloc(groups * HEADER_BYTES + n * FIXED_BYTES + heapBytes);
+  const keys = new Int32Array(groups);
+  const lengths = new Uint32Array(groups);
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const { f64, u32, u16, u8, heap: heapIn } = views;
+  let at = 0;
+  let part = 0;
+  for (let g = 0; g + 1 < start.length; g++) {
+    const from = start[g] as number;
+    const to = start[g + 1] as number;
+    if (from === to) continue;
+    const m = to - from;
+    const blockAt = at;
+    let heap = at + HEADER_BYTES + m * FIXED_BYTES;
+    const heapStart = heap;
+    for (let k = from, j = 0; k < to; k++, j++) {
+      const i = order[k] as number;
+      const text = u16[i * 12 + U16_TEXT] as number;
+      const form = u16[i * 12 + U16_FORM] as number;
+      const s = u32[i * 6 + U32_HEAP] as number;
+      view.setFloat64(blockAt + HEADER_BYTES + j * 8, f64[i * 3 + F64_KEY] as number, true);
+      view.setUint32(blockAt + HEADER_BYTES + m * 8 + j * 4, u32[i * 6 + U32_TMS] as number, true);
+      view.setUint16(blockAt + HEADER_BYTES + m * 12 + j * 2, u16[i * 12 + U16_CUE] as number, true);
+      view.setUint16(blockAt + HEADER_BYTES + m * 14 + j * 2, text, true);
+      view.setUint16(blockAt + HEADER_BYTES + m * 16 + j * 2, form, true);
+      data[blockAt + HEADER_BYTES + m * 18 + j] = u8[i * RECORD_BYTES + U8_LEVEL] as number;
+      copyBytes(heapIn, s, s + text + form, data, heap);
+      heap += text + form;
+    }
+    view.setUint32(blockAt, m, true);
+    view.setUint32(blockAt + 4, heap - heapStart, true);
+    keys[part] = g;
+    lengths[part++] = heap - blockAt;
+    at = heap;
+  }
+  return { data, keys, lengths };
+}
+
 /** Postings `order[from … to)` of the chunk as a list. */
 export function chunkList(views: ChunkViews, order: Uint32Array, from: number, to: number): PostingList {
   const { f64, u32, u16, u8, heap } = views;

@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BlockOccurrences, encodeBlock } from "../snapshot/posting-block.js";
-import { PostingSorter } from "./posting-sorter.js";
+import { PostingSorter, type SpillJob } from "./posting-sorter.js";
+import type { SpillThread, startSpillThread } from "./spill-thread.js";
 
 type Entry = [
   wordId: number,
@@ -36,9 +38,10 @@ function naive(entries: readonly Entry[]) {
     }));
 }
 
-function sorted(entries: readonly Entry[], chunk: number, heapBytes?: number) {
-  const dir = mkdtempSync(path.join(tmpdir(), "sorter-"));
-  const sorter = new PostingSorter(path.join(dir, "staging.sqlite"), chunk, heapBytes);
+type Sorter = Pick<PostingSorter, "add" | "groups" | "settle" | "close">;
+type MakeSorter = (path: string, chunk: number, heapBytes: number | undefined) => Sorter;
+
+function addAll(sorter: Sorter, entries: readonly Entry[]): void {
   for (const [wordId, level, key, tMs, cue, text, form] of entries) {
     const textJson = Buffer.from(JSON.stringify(text));
     const formJson = Buffer.from(form === "" ? "" : JSON.stringify(form));
@@ -54,8 +57,11 @@ function sorted(entries: readonly Entry[], chunk: number, heapBytes?: number) {
       formJson.length,
     );
   }
-  const out = [...sorter.groups()].map(({ wordId, list }) => {
-    // Through the snapshot's encoding, deflated, as a reader sees it.
+}
+
+/** The sorter's groups, read through the snapshot's encoding, deflated, as a reader sees them. */
+function groupsOf(sorter: Sorter) {
+  return [...sorter.groups()].map(({ wordId, list }) => {
     const occurrences = new BlockOccurrences(encodeBlock(list, 0, list.keys.length, true));
     return {
       wordId,
@@ -69,9 +75,35 @@ function sorted(entries: readonly Entry[], chunk: number, heapBytes?: number) {
       ]),
     };
   });
+}
+
+function sorted(entries: readonly Entry[], chunk: number, heapBytes?: number) {
+  const dir = mkdtempSync(path.join(tmpdir(), "sorter-"));
+  const sorter = new PostingSorter(path.join(dir, "staging.sqlite"), chunk, heapBytes);
+  addAll(sorter, entries);
+  const out = groupsOf(sorter);
   sorter.close();
   rmSync(dir, { recursive: true, force: true });
   return out;
+}
+
+/** As `sorted`, with full chunks written elsewhere: settled before the groups are read. */
+async function sortedElsewhere(
+  make: MakeSorter,
+  entries: readonly Entry[],
+  chunk: number,
+  heapBytes?: number,
+) {
+  const dir = mkdtempSync(path.join(tmpdir(), "sorter-"));
+  const sorter = make(path.join(dir, "staging"), chunk, heapBytes);
+  try {
+    addAll(sorter, entries);
+    await sorter.settle();
+    return groupsOf(sorter);
+  } finally {
+    sorter.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The same postings handed over a clip at a time (`addClip`), a clip being the postings of one key. */
@@ -104,30 +136,30 @@ function sortedByClip(entries: readonly Entry[], chunk: number, heapBytes?: numb
   return out;
 }
 
-describe("PostingSorter", () => {
-  // Keys are distinct per word, as recent keys of distinct clips are.
-  const entries = fc
-    .uniqueArray(fc.tuple(fc.nat(40), fc.nat(2 ** 40)), {
-      selector: (e) => `${e[0]}:${e[1]}`,
-      maxLength: 300,
-    })
-    .chain((keys) =>
-      fc
-        .tuple(
-          ...keys.map((k) =>
-            fc.tuple(
-              fc.constant(k),
-              fc.nat(5),
-              fc.nat(200_000),
-              fc.nat(500),
-              fc.string(),
-              fc.string({ maxLength: 8 }),
-            ),
+// Keys are distinct per word, as recent keys of distinct clips are.
+const entries = fc
+  .uniqueArray(fc.tuple(fc.nat(40), fc.nat(2 ** 40)), {
+    selector: (e) => `${e[0]}:${e[1]}`,
+    maxLength: 300,
+  })
+  .chain((keys) =>
+    fc
+      .tuple(
+        ...keys.map((k) =>
+          fc.tuple(
+            fc.constant(k),
+            fc.nat(5),
+            fc.nat(200_000),
+            fc.nat(500),
+            fc.string(),
+            fc.string({ maxLength: 8 }),
           ),
-        )
-        .map((rows) => rows.map(([[w, k], l, t, c, text, form]) => [w, l, k, t, c, text, form] as Entry)),
-    );
+        ),
+      )
+      .map((rows) => rows.map(([[w, k], l, t, c, text, form]) => [w, l, k, t, c, text, form] as Entry)),
+  );
 
+describe("PostingSorter", () => {
   it("groups by word, newest first, with each posting's level and occurrence, in one chunk", () => {
     fc.assert(
       fc.property(entries, (e) => {
@@ -172,5 +204,74 @@ describe("PostingSorter", () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+// The spill thread runs compiled code: these tests go through the build output (`npm test` builds it
+// first), as a build does.
+const COMPILED_SORTER = fileURLToPath(new URL("../../dist/src/indexer/posting-sorter.js", import.meta.url));
+const COMPILED_THREAD = fileURLToPath(new URL("../../dist/src/indexer/spill-thread.js", import.meta.url));
+
+describe("PostingSorter with a spill thread", () => {
+  let thread: SpillThread;
+  let compiledSorter: typeof PostingSorter;
+  beforeAll(async () => {
+    for (const file of [COMPILED_SORTER, COMPILED_THREAD])
+      expect(existsSync(file), `${file} is missing: run "npm run build" first`).toBe(true);
+    compiledSorter = ((await import(COMPILED_SORTER)) as { PostingSorter: typeof PostingSorter })
+      .PostingSorter;
+    const start = ((await import(COMPILED_THREAD)) as { startSpillThread: typeof startSpillThread })
+      .startSpillThread;
+    thread = start() as SpillThread;
+    expect(thread).toBeDefined();
+  });
+  afterAll(async () => {
+    await thread?.close();
+  });
+
+  const onThread: MakeSorter = (file, chunk, heapBytes) =>
+    new compiledSorter(file, chunk, heapBytes, thread.spill);
+
+  it("gives the same groups when full chunks are written on the thread while the next fills", async () => {
+    await fc.assert(
+      fc.asyncProperty(entries, async (e) => {
+        expect(await sortedElsewhere(onThread, e, 7)).toEqual(naive(e));
+        expect(await sortedElsewhere(onThread, e, 10_000, 200)).toEqual(naive(e));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("waits for a chunk still being written before filling it again", async () => {
+    // Four postings a chunk, added in a loop: the thread is still writing a chunk (a message away) when
+    // this thread has filled the other, so every spill but the first waits; without the wait the chunk
+    // being written would be filled again and the groups come out wrong.
+    const e: Entry[] = Array.from({ length: 400 }, (_, i) => [
+      i % 5,
+      i % 6,
+      10_000 - i,
+      i,
+      i % 9,
+      `cue ${i}`,
+      "",
+    ]);
+    expect(await sortedElsewhere(onThread, e, 4)).toEqual(naive(e));
+  });
+
+  it("fails the next spill and the settling, with the thread's reason, when a run cannot be written", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "sorter-"));
+    // The thread writes into the staging file by its path: a path in a folder that is gone fails there.
+    const jobs: SpillJob[] = [];
+    const sorter = new compiledSorter(path.join(dir, "staging"), 3, undefined, (job) => {
+      jobs.push(job);
+      return thread.spill({ ...job, path: path.join(dir, "gone", "staging") });
+    });
+    const e: Entry[] = Array.from({ length: 12 }, (_, i) => [i % 2, 1, 100 - i, i, 0, `cue ${i}`, ""]);
+    expect(() => addAll(sorter, e)).toThrow(/posting sorter: a run of .*staging could not be written/);
+    await expect(sorter.settle()).rejects.toThrow(/writing a run failed: .*ENOENT/);
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(() => sorter.groups().next()).toThrow(/settle\(\) first|could not be written|still being written/);
+    sorter.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

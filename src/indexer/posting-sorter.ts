@@ -3,6 +3,9 @@
  * memory: a full chunk is sorted (its clips by key, then a stable counting sort by word) and written to a
  * staging file as one run per word; at the end the runs of each word are merged. Each posting carries its
  * occurrence bytes (see `posting-block.ts`), held in one heap per chunk.
+ *
+ * With a `RunSpiller` (another thread), a full chunk is written there while this thread fills a second
+ * chunk, so the clips keep coming while a run is written; without one, here.
  */
 import { copyBytes, decodeList, mergeLists, type PostingList } from "../snapshot/posting-block.js";
 import {
@@ -10,10 +13,13 @@ import {
   type ChunkViews,
   chunkList,
   chunkViews,
+  type EncodedRun,
+  encodeRun,
   F64_KEY,
   newChunk,
   orderChunk,
   RECORD_BYTES,
+  runBytesBound,
   type SharedChunk,
   U8_LEVEL,
   U16_CUE,
@@ -30,29 +36,66 @@ export interface PostingGroup {
   list: PostingList;
 }
 
+/**
+ * A chunk to write as one run (`encodeRun`) into the staging file at `path`, from `offset`. `done[0]` is 0
+ * while it is written, then 1 once written, or 2 when it could not be.
+ */
+export interface SpillJob {
+  chunk: ChunkMemory;
+  n: number;
+  heapBytes: number;
+  path: string;
+  offset: number;
+  done: Int32Array;
+}
+
+/** Writes full chunks on another thread; answers with where the run's parts lie. */
+export type RunSpiller = (job: SpillJob) => Promise<Pick<EncodedRun, "keys" | "lengths">>;
+
 /** 28 bytes a posting while collecting, besides the occurrence heap: two million is 56 MB. */
 const DEFAULT_CHUNK_POSTINGS = 2_000_000;
 /** The occurrence heap of a chunk: a chunk is spilled when either is full. */
 const DEFAULT_CHUNK_HEAP_BYTES = 64 * 1024 * 1024;
 
-/** A run's header and fixed bytes a posting: the layout of `encodeBlock` in `posting-block.ts`. */
-const HEADER_BYTES = 8;
-const FIXED_BYTES = 19;
 /** What a posting of the chunk is reckoned at when merge jobs are cut: its fixed bytes and a short cue. */
 const CHUNK_BYTES_A_POSTING = 100;
+/** How long a chunk waits for the other thread to finish writing it before the build gives up. */
+const SPILL_TIMEOUT_MS = 300_000;
+
+/** A chunk's memory, its views and the flag its spill sets (1: free). */
+interface Chunk {
+  memory: ChunkMemory;
+  views: ChunkViews;
+  done: Int32Array;
+}
+
+function makeChunk(postings: number, heapBytes: number): Chunk {
+  const memory = newChunk(postings, heapBytes);
+  const done = new Int32Array(new SharedArrayBuffer(4));
+  done[0] = 1;
+  return { memory, views: chunkViews(memory), done };
+}
 
 export class PostingSorter {
   readonly #chunk: number;
+  readonly #heapBytes: number;
   readonly #staging: StagingRuns;
-  readonly #memory: ChunkMemory;
-  readonly #views: ChunkViews;
+  readonly #spiller: RunSpiller | undefined;
+  #current: Chunk;
+  /** The chunk last handed to the spiller (made on the first spill there). */
+  #spare: Chunk | undefined;
+  /** Runs written elsewhere, each settled once its parts are registered. */
+  readonly #spills: Array<Promise<void>> = [];
+  #unsettled = 0;
+  #memory: ChunkMemory;
+  #views: ChunkViews;
   /** Word id of each posting: read in order, apart from the records. */
-  readonly #words: Int32Array;
-  readonly #f64: Float64Array;
-  readonly #u32: Uint32Array;
-  readonly #u16: Uint16Array;
-  readonly #u8: Uint8Array;
-  readonly #heap: Uint8Array;
+  #words: Int32Array;
+  #f64: Float64Array;
+  #u32: Uint32Array;
+  #u16: Uint16Array;
+  #u8: Uint8Array;
+  #heap: Uint8Array;
   #heapUsed = 0;
   #n = 0;
 
@@ -60,13 +103,27 @@ export class PostingSorter {
     stagingPath: string,
     chunkPostings = DEFAULT_CHUNK_POSTINGS,
     heapBytes = DEFAULT_CHUNK_HEAP_BYTES,
+    spiller?: RunSpiller,
   ) {
     this.#chunk = chunkPostings;
+    this.#heapBytes = heapBytes;
     this.#staging = new StagingRuns(stagingPath);
-    this.#memory = newChunk(chunkPostings, heapBytes);
-    this.#views = chunkViews(this.#memory);
+    this.#spiller = spiller;
+    this.#current = makeChunk(chunkPostings, heapBytes);
+    this.#memory = this.#current.memory;
+    this.#views = this.#current.views;
     ({ words: this.#words, f64: this.#f64, u32: this.#u32, u16: this.#u16, u8: this.#u8 } = this.#views);
     this.#heap = this.#memory.heap;
+  }
+
+  #use(chunk: Chunk): void {
+    this.#current = chunk;
+    this.#memory = chunk.memory;
+    this.#views = chunk.views;
+    ({ words: this.#words, f64: this.#f64, u32: this.#u32, u16: this.#u16, u8: this.#u8 } = this.#views);
+    this.#heap = this.#memory.heap;
+    this.#n = 0;
+    this.#heapUsed = 0;
   }
 
   #put(i: number, wordId: number, level: number, key: number, tMs: number, cueIdx: number): void {
@@ -170,61 +227,65 @@ export class PostingSorter {
     }
   }
 
-  /** The chunk as one run: each word's postings as an unpacked block (`encodeBlock` without deflate). */
-  #spill(): void {
+  /**
+   * The chunk as one run: each word's postings as an unpacked block (`encodeBlock` without deflate). With a
+   * spiller (unless `here`), the chunk is handed over and the other chunk filled meanwhile (waiting first,
+   * should its own spill not be written yet).
+   */
+  #spill(here = false): void {
     const n = this.#n;
     if (n === 0) return;
-    const { start, order } = orderChunk(this.#views, n);
-    let groups = 0;
-    for (let g = 0; g + 1 < start.length; g++) if (start[g] !== start[g + 1]) groups++;
-    const run = Buffer.allocUnsafe(groups * HEADER_BYTES + n * FIXED_BYTES + this.#heapUsed);
-    const view = new DataView(run.buffer, run.byteOffset, run.byteLength);
-    const f64 = this.#f64;
-    const u32 = this.#u32;
-    const u16 = this.#u16;
-    const u8 = this.#u8;
-    const heapIn = this.#heap;
-    let at = 0;
-    this.#staging.writeRun((put) => {
-      for (let g = 0; g + 1 < start.length; g++) {
-        const from = start[g] as number;
-        const to = start[g + 1] as number;
-        if (from === to) continue;
-        const m = to - from;
-        const blockAt = at;
-        let heap = at + HEADER_BYTES + m * FIXED_BYTES;
-        const heapStart = heap;
-        for (let k = from, j = 0; k < to; k++, j++) {
-          const i = order[k] as number;
-          const text = u16[i * 12 + U16_TEXT] as number;
-          const form = u16[i * 12 + U16_FORM] as number;
-          const s = u32[i * 6 + U32_HEAP] as number;
-          view.setFloat64(blockAt + HEADER_BYTES + j * 8, f64[i * 3 + F64_KEY] as number, true);
-          view.setUint32(blockAt + HEADER_BYTES + m * 8 + j * 4, u32[i * 6 + U32_TMS] as number, true);
-          view.setUint16(blockAt + HEADER_BYTES + m * 12 + j * 2, u16[i * 12 + U16_CUE] as number, true);
-          view.setUint16(blockAt + HEADER_BYTES + m * 14 + j * 2, text, true);
-          view.setUint16(blockAt + HEADER_BYTES + m * 16 + j * 2, form, true);
-          run[blockAt + HEADER_BYTES + m * 18 + j] = u8[i * RECORD_BYTES + U8_LEVEL] as number;
-          copyBytes(heapIn, s, s + text + form, run, heap);
-          heap += text + form;
-        }
-        view.setUint32(blockAt, m, true);
-        view.setUint32(blockAt + 4, heap - heapStart, true);
-        at = heap;
-        put(g, run.subarray(blockAt, at));
-      }
-    });
-    this.#n = 0;
-    this.#heapUsed = 0;
+    if (this.#spiller === undefined || here) {
+      const { data, keys, lengths } = encodeRun(this.#views, n, this.#heapUsed);
+      this.#staging.writeParts(data, keys, lengths);
+      this.#n = 0;
+      this.#heapUsed = 0;
+      return;
+    }
+    const next = this.#spare ?? makeChunk(this.#chunk, this.#heapBytes);
+    awaitWritten(next.done, this.#staging.path);
+    const full = this.#current;
+    const { run, offset } = this.#staging.reserve(runBytesBound(n, this.#heapUsed));
+    Atomics.store(full.done, 0, 0);
+    this.#unsettled++;
+    const job = {
+      chunk: full.memory,
+      n,
+      heapBytes: this.#heapUsed,
+      path: this.#staging.path,
+      offset,
+      done: full.done,
+    };
+    this.#spills.push(
+      this.#spiller(job).then(({ keys, lengths }) => {
+        this.#staging.addParts(run, offset, keys, lengths);
+        this.#unsettled--;
+      }),
+    );
+    // Observed by `settle`; a failure also shows in `done`, which the next spill waits on.
+    this.#spills[this.#spills.length - 1]?.catch(() => {});
+    this.#spare = full;
+    this.#use(next);
+  }
+
+  /** Waits until every run handed to the spiller is written and its parts registered; rejects if one failed. */
+  async settle(): Promise<void> {
+    await Promise.all(this.#spills);
+  }
+
+  #requireSettled(): void {
+    if (this.#unsettled > 0)
+      throw new Error("posting sorter: a run is still being written elsewhere; settle() first");
   }
 
   /** Every group, in word order, newest first; the sorter is spent afterwards. */
   *groups(): Generator<PostingGroup> {
+    this.#requireSettled();
     if (!this.#staging.started) {
       yield* this.#sortedChunk();
       return;
     }
-    if (this.#n > 0) this.#spill();
+    if (this.#n > 0) this.#spill(true);
     const rows = this.#staging.all();
     let current: { wordId: number; parts: PostingList[] } | undefined;
     for (const [wordId, data] of rows) {
@@ -244,6 +305,7 @@ export class PostingSorter {
    * word). The staging file stays until `close`, and the chunk must not take postings any more.
    */
   *mergeJobs(jobBytes: number): Generator<MergeJob> {
+    this.#requireSettled();
     const { keys, offsets, lengths } = this.#staging.layout();
     const chunk = this.#n === 0 ? undefined : this.#sharedChunk();
     const start = chunk?.start ?? new Int32Array(1);
@@ -304,4 +366,15 @@ export class PostingSorter {
   close(): void {
     this.#staging.close();
   }
+}
+
+/** Blocks until a chunk handed to the spiller is written (`done` set), failing when it could not be. */
+function awaitWritten(done: Int32Array, path: string): void {
+  const deadline = performance.now() + SPILL_TIMEOUT_MS;
+  while (Atomics.load(done, 0) === 0) {
+    const left = deadline - performance.now();
+    if (left <= 0 || Atomics.wait(done, 0, 0, left) === "timed-out")
+      throw new Error(`posting sorter: a run of ${path} was not written within ${SPILL_TIMEOUT_MS / 1000} s`);
+  }
+  if (Atomics.load(done, 0) !== 1) throw new Error(`posting sorter: a run of ${path} could not be written`);
 }

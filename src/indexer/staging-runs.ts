@@ -1,27 +1,30 @@
 /**
  * Sorted runs that the builder's writing thread spills to a scratch file when a chunk fills its memory,
  * keyed by a list (a word, a token) and numbered in the order they were written, then read back per key in
- * that order. A run's parts are appended to the file as they come; where each part lies is kept in memory
- * (a few numbers a part), so nothing is indexed on disk. The file is made on the first run and removed by
+ * that order. A run is written as one piece, its parts back to back, at a place of the file reserved for it
+ * (written here, or by another thread into the reserved place); where each part lies is kept in memory (a
+ * few numbers a part), so nothing is indexed on disk. The file is made on the first run and removed by
  * `close`.
  */
 import { closeSync, openSync, readSync, rmSync, writeSync } from "node:fs";
 
-/** Bytes gathered before a write to the file. */
-const WRITE_BYTES = 4 * 1024 * 1024;
+/** Writes all of `data` to the open file `fd` from `offset`. */
+export function writeAt(fd: number, data: Uint8Array, offset: number): void {
+  let written = 0;
+  while (written < data.length)
+    written += writeSync(fd, data, written, data.length - written, offset + written);
+}
 
 export class StagingRuns {
   readonly #path: string;
   #fd: number | undefined;
   #runs = 0;
-  /** Per part, in the order written: its key, run, offset in the file and length. */
+  /** Per part, in the order registered: its key, run, offset in the file and length. */
   #keys: number[] = [];
   #partRuns: number[] = [];
   #offsets: number[] = [];
   #lengths: number[] = [];
   #fileBytes = 0;
-  #pending: Buffer[] = [];
-  #pendingBytes = 0;
 
   constructor(path: string) {
     this.#path = path;
@@ -32,42 +35,50 @@ export class StagingRuns {
     return this.#path;
   }
 
-  /** True once a run has been written. */
+  /** True once a run has been written or reserved. */
   get started(): boolean {
     return this.#fd !== undefined;
   }
 
-  #flush(): void {
-    if (this.#pendingBytes === 0 || this.#fd === undefined) return;
-    const data = this.#pending.length === 1 ? (this.#pending[0] as Buffer) : Buffer.concat(this.#pending);
-    let written = 0;
-    while (written < data.length)
-      written += writeSync(this.#fd, data, written, data.length - written, this.#fileBytes + written);
-    this.#fileBytes += data.length;
-    this.#pending = [];
-    this.#pendingBytes = 0;
-  }
-
   /**
-   * Writes one run: `write` calls `put` once per key with that key's part, whose bytes must stay as they
-   * are until `writeRun` returns (they are written by then).
+   * The next run's number and `bytes` of the file for it, from `offset`: for a run written elsewhere (by
+   * another thread, into the file at `path`), whose parts are registered with `addParts` once written. A run
+   * may fill less than it reserved; the rest of its place stays a hole in the file, never read.
    */
-  writeRun(write: (put: (key: number, data: Uint8Array) => void) => void): void {
+  reserve(bytes: number): { run: number; offset: number } {
     if (this.#fd === undefined) {
       rmSync(this.#path, { force: true });
       this.#fd = openSync(this.#path, "w+");
     }
-    const run = this.#runs++;
-    write((key, data) => {
-      this.#keys.push(key);
+    const offset = this.#fileBytes;
+    this.#fileBytes += bytes;
+    return { run: this.#runs++, offset };
+  }
+
+  /**
+   * Run `run`'s parts, lying back to back in the file from `offset`: part i is key `keys[i]`'s, of
+   * `lengths[i]` bytes. Runs may be registered in any order; parts are read back by key, then by run.
+   */
+  addParts(run: number, offset: number, keys: ArrayLike<number>, lengths: ArrayLike<number>): void {
+    let at = offset;
+    for (let i = 0; i < keys.length; i++) {
+      const length = lengths[i] as number;
+      this.#keys.push(keys[i] as number);
       this.#partRuns.push(run);
-      this.#offsets.push(this.#fileBytes + this.#pendingBytes);
-      this.#lengths.push(data.length);
-      this.#pending.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-      this.#pendingBytes += data.length;
-      if (this.#pendingBytes >= WRITE_BYTES) this.#flush();
-    });
-    this.#flush();
+      this.#offsets.push(at);
+      this.#lengths.push(length);
+      at += length;
+    }
+  }
+
+  /**
+   * Writes one run: `data` holds its parts back to back, part i being key `keys[i]`'s, of `lengths[i]`
+   * bytes.
+   */
+  writeParts(data: Uint8Array, keys: ArrayLike<number>, lengths: ArrayLike<number>): void {
+    const { run, offset } = this.reserve(data.length);
+    writeAt(this.#fd as number, data, offset);
+    this.addParts(run, offset, keys, lengths);
   }
 
   #read(part: number): Buffer {
@@ -140,8 +151,6 @@ export class StagingRuns {
     this.#partRuns = [];
     this.#offsets = [];
     this.#lengths = [];
-    this.#pending = [];
-    this.#pendingBytes = 0;
     this.#fileBytes = 0;
     rmSync(this.#path, { force: true });
   }

@@ -145,13 +145,20 @@ export class TokenIndexWriter {
 
   #spill(): void {
     const { data, from } = this.#log.grouped(this.#names.length);
-    this.#staging.writeRun((put) => {
-      for (let id = 0; id < this.#names.length; id++) {
-        const start = from[id] as number;
-        const end = from[id + 1] as number;
-        if (end > start) put(id, data.subarray(start, end));
+    const ids: number[] = [];
+    const lengths: number[] = [];
+    for (let id = 0; id < this.#names.length; id++) {
+      const length = (from[id + 1] as number) - (from[id] as number);
+      if (length > 0) {
+        ids.push(id);
+        lengths.push(length);
       }
-    });
+    }
+    this.#staging.writeParts(
+      data.subarray(from[0] as number, from[this.#names.length] as number),
+      ids,
+      lengths,
+    );
     this.#log.clear();
     this.#values = 0;
   }

@@ -22,7 +22,7 @@ import { RECENT_KEY_CLIPS, SNAPSHOT_DDL, SNAPSHOT_SCHEMA_VERSION } from "../snap
 import { setSpokenWordIds } from "../snapshot/transcript-blob.js";
 import { CorpusCounts } from "./corpus-stats.js";
 import { type MergedBlocks, type MergeJob, mergeWords, type PostingMerger } from "./posting-merge.js";
-import { PostingSorter } from "./posting-sorter.js";
+import { PostingSorter, type RunSpiller } from "./posting-sorter.js";
 import type { ProcessedClip } from "./process-clip.js";
 import type { TokenEncoder } from "./token-batch.js";
 import { TokenIndexWriter } from "./token-index.js";
@@ -59,7 +59,12 @@ export interface SnapshotSummary {
   languages: Record<string, { clips: number; words: number; wordsCovered: number }>;
 }
 
-const BATCH = 500;
+/**
+ * Clips a transaction. Each commit writes the transaction's pages: 5,000 clips (about 22 MB of transcripts
+ * and rows) in place of 500 saved about 2 s of this thread's CPU over 100,000 clips. Pages that outgrow the
+ * page cache set below are written before the commit, which costs no more with the journal off.
+ */
+const BATCH = 5000;
 /** Staged bytes of the words merged in one job (`posting-merge.ts`), and jobs merging at once. */
 const MERGE_JOB_BYTES = 2 * 1024 * 1024;
 const MERGES_IN_FLIGHT = 4;
@@ -90,7 +95,8 @@ export class SnapshotWriter {
   #blockRows = 0;
   #done = false;
 
-  constructor(outPath: string) {
+  /** With `spiller`, full chunks of postings are written to the staging file on another thread. */
+  constructor(outPath: string, spiller?: RunSpiller) {
     this.#outPath = outPath;
     this.#tmpPath = `${outPath}.tmp-${process.pid}`;
     mkdirSync(path.dirname(outPath), { recursive: true });
@@ -99,7 +105,9 @@ export class SnapshotWriter {
     this.#db.pragma("journal_mode = OFF");
     this.#db.pragma("synchronous = OFF");
     this.#db.pragma("locking_mode = EXCLUSIVE");
-    this.#db.pragma("cache_size = -262144");
+    // 32 MB: the tables are appended to, so little is read back; a larger cache only costs the first touch
+    // of its pages (256 MB: about 120,000 more page faults and 400 MB more resident over 100,000 clips).
+    this.#db.pragma("cache_size = -32768");
     this.#db.pragma("page_size = 8192");
     this.#db.exec(SNAPSHOT_DDL);
     this.#insertClip = this.#db.prepare(
@@ -110,7 +118,7 @@ export class SnapshotWriter {
     );
     this.#insertTranscript = this.#db.prepare("INSERT INTO transcripts (clip_no, data) VALUES (?, ?)");
     this.#insertBlock = this.#db.prepare("INSERT INTO postings (block_id, data) VALUES (?, ?)");
-    this.#postings = new PostingSorter(`${this.#tmpPath}.postings`);
+    this.#postings = new PostingSorter(`${this.#tmpPath}.postings`, undefined, undefined, spiller);
     this.#tokens = new TokenIndexWriter(`${this.#tmpPath}.tokens`);
     this.#db.exec("BEGIN");
   }
@@ -204,6 +212,7 @@ export class SnapshotWriter {
     { mergePostings, encodeTokens }: FinishHelpers,
   ): Promise<SnapshotSummary> {
     const directory = new DirectoryWriter();
+    await this.#postings.settle();
     const inFlight: Array<{ job: MergeJob; merged: Promise<MergedBlocks> }> = [];
     const writeOldest = async (): Promise<void> => {
       const oldest = inFlight.shift();
