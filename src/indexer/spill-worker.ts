@@ -12,8 +12,9 @@ import { writeAt } from "./staging-runs.js";
  */
 let scratch = Buffer.alloc(0);
 
+/** Runs differ in size by a few percent: room for a quarter more, so a slightly larger run fits too. */
 function runBuffer(bytes: number): Buffer {
-  if (scratch.length < bytes) scratch = Buffer.allocUnsafe(bytes);
+  if (scratch.length < bytes) scratch = Buffer.allocUnsafe(Math.ceil(bytes * 1.25));
   return scratch.subarray(0, bytes);
 }
 
