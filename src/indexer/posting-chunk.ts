@@ -1,8 +1,9 @@
 /**
  * The posting sorter's chunk (`posting-sorter.ts`): its postings as they came, one 24-byte record each, with
  * their word ids apart and their occurrences in one heap, all in shared memory; ordered by word, newest
- * first, with a counting sort; and read back as one word's list, here or on a worker thread at the end of a
- * build (`posting-merge.ts`).
+ * first, with a counting sort; written as one run of the staging file (`encodeRun`), here or on the spill
+ * thread (`spill-thread.ts`), with the flag that says when a chunk handed over is free again; and read back
+ * as one word's list, here or on a worker thread at the end of a build (`posting-merge.ts`).
  */
 import { copyBytes, emptyList, type PostingList } from "../snapshot/posting-block.js";
 
@@ -205,4 +206,35 @@ export function wordList(views: ChunkViews, chunk: ChunkOrder, wordId: number): 
   const from = chunk.start[wordId] as number;
   const to = chunk.start[wordId + 1] as number;
   return from === to ? undefined : chunkList(views, chunk.order, from, to);
+}
+
+/** How long a chunk waits for the other thread to finish writing it before the build gives up. */
+const SPILL_TIMEOUT_MS = 300_000;
+
+/**
+ * A chunk of the sorter: its memory, its views, and the flag another thread sets once it has written the
+ * chunk handed to it (0 while written, 1 when free again, 2 when it could not be written).
+ */
+export interface Chunk {
+  memory: ChunkMemory;
+  views: ChunkViews;
+  done: Int32Array;
+}
+
+export function makeChunk(postings: number, heapBytes: number): Chunk {
+  const memory = newChunk(postings, heapBytes);
+  const done = new Int32Array(new SharedArrayBuffer(4));
+  done[0] = 1;
+  return { memory, views: chunkViews(memory), done };
+}
+
+/** Blocks until a chunk handed to the spiller is written (`done` set), failing when it could not be. */
+export function awaitWritten(done: Int32Array, path: string): void {
+  const deadline = performance.now() + SPILL_TIMEOUT_MS;
+  while (Atomics.load(done, 0) === 0) {
+    const left = deadline - performance.now();
+    if (left <= 0 || Atomics.wait(done, 0, 0, left) === "timed-out")
+      throw new Error(`posting sorter: a run of ${path} was not written within ${SPILL_TIMEOUT_MS / 1000} s`);
+  }
+  if (Atomics.load(done, 0) !== 1) throw new Error(`posting sorter: a run of ${path} could not be written`);
 }

@@ -115,3 +115,53 @@ export function mergeWords(job: MergeJob): MergedBlocks {
     ends,
   };
 }
+
+/** What a posting of the chunk is reckoned at when merge jobs are cut: its fixed bytes and a short cue. */
+const CHUNK_BYTES_A_POSTING = 100;
+
+/**
+ * Every word's postings as jobs for `mergeWords`, each a run of words, in word order, of about `jobBytes`
+ * of postings: their staged parts (`layout`, ordered by word, then run, in the staging file at `path`) and
+ * the sorter's last chunk (not spilled: shared, ordered by word).
+ */
+export function* cutMergeJobs(
+  path: string,
+  { keys, offsets, lengths }: { keys: Int32Array; offsets: Float64Array; lengths: Uint32Array },
+  chunk: SharedChunk | undefined,
+  jobBytes: number,
+): Generator<MergeJob> {
+  const start = chunk?.start ?? new Int32Array(1);
+  let part = 0;
+  let g = 0;
+  const nextChunkWord = (): void => {
+    while (g + 1 < start.length && start[g] === start[g + 1]) g++;
+  };
+  nextChunkWord();
+  while (part < keys.length || g + 1 < start.length) {
+    // Whole words from part `first` on, at least jobBytes unless the last.
+    const first = part;
+    const wordIds: number[] = [];
+    const partFrom: number[] = [0];
+    let bytes = 0;
+    while ((part < keys.length || g + 1 < start.length) && bytes < jobBytes) {
+      const staged = part < keys.length ? (keys[part] as number) : Number.POSITIVE_INFINITY;
+      const wordId = g + 1 < start.length ? Math.min(staged, g) : staged;
+      while (part < keys.length && keys[part] === wordId) bytes += lengths[part++] as number;
+      if (wordId === g) {
+        bytes += ((start[g + 1] as number) - (start[g] as number)) * CHUNK_BYTES_A_POSTING;
+        g++;
+        nextChunkWord();
+      }
+      wordIds.push(wordId);
+      partFrom.push(part - first);
+    }
+    yield {
+      path,
+      wordIds: Int32Array.from(wordIds),
+      partFrom: Int32Array.from(partFrom),
+      offsets: offsets.slice(first, part),
+      lengths: lengths.slice(first, part),
+      chunk,
+    };
+  }
+}

@@ -5,8 +5,8 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BlockOccurrences, encodeBlock } from "../snapshot/posting-block.js";
-import { PostingSorter, type SpillJob } from "./posting-sorter.js";
-import type { SpillThread, startSpillThread } from "./spill-thread.js";
+import { PostingSorter } from "./posting-sorter.js";
+import type { SpillJob, SpillThread, startSpillThread } from "./spill-thread.js";
 
 type Entry = [
   wordId: number,

@@ -9,14 +9,14 @@
  */
 import { copyBytes, decodeList, mergeLists, type PostingList } from "../snapshot/posting-block.js";
 import {
+  awaitWritten,
+  type Chunk,
   type ChunkMemory,
   type ChunkViews,
   chunkList,
-  chunkViews,
-  type EncodedRun,
   encodeRun,
   F64_KEY,
-  newChunk,
+  makeChunk,
   orderChunk,
   RECORD_BYTES,
   runBytesBound,
@@ -28,7 +28,8 @@ import {
   U32_HEAP,
   U32_TMS,
 } from "./posting-chunk.js";
-import type { MergeJob } from "./posting-merge.js";
+import { cutMergeJobs, type MergeJob } from "./posting-merge.js";
+import type { RunSpiller } from "./spill-thread.js";
 import { StagingRuns } from "./staging-runs.js";
 
 export interface PostingGroup {
@@ -36,45 +37,10 @@ export interface PostingGroup {
   list: PostingList;
 }
 
-/**
- * A chunk to write as one run (`encodeRun`) into the staging file at `path`, from `offset`. `done[0]` is 0
- * while it is written, then 1 once written, or 2 when it could not be.
- */
-export interface SpillJob {
-  chunk: ChunkMemory;
-  n: number;
-  heapBytes: number;
-  path: string;
-  offset: number;
-  done: Int32Array;
-}
-
-/** Writes full chunks on another thread; answers with where the run's parts lie. */
-export type RunSpiller = (job: SpillJob) => Promise<Pick<EncodedRun, "keys" | "lengths">>;
-
 /** 28 bytes a posting while collecting, besides the occurrence heap: two million is 56 MB. */
 const DEFAULT_CHUNK_POSTINGS = 2_000_000;
 /** The occurrence heap of a chunk: a chunk is spilled when either is full. */
 const DEFAULT_CHUNK_HEAP_BYTES = 64 * 1024 * 1024;
-
-/** What a posting of the chunk is reckoned at when merge jobs are cut: its fixed bytes and a short cue. */
-const CHUNK_BYTES_A_POSTING = 100;
-/** How long a chunk waits for the other thread to finish writing it before the build gives up. */
-const SPILL_TIMEOUT_MS = 300_000;
-
-/** A chunk's memory, its views and the flag its spill sets (1: free). */
-interface Chunk {
-  memory: ChunkMemory;
-  views: ChunkViews;
-  done: Int32Array;
-}
-
-function makeChunk(postings: number, heapBytes: number): Chunk {
-  const memory = newChunk(postings, heapBytes);
-  const done = new Int32Array(new SharedArrayBuffer(4));
-  done[0] = 1;
-  return { memory, views: chunkViews(memory), done };
-}
 
 export class PostingSorter {
   readonly #chunk: number;
@@ -306,43 +272,8 @@ export class PostingSorter {
    */
   *mergeJobs(jobBytes: number): Generator<MergeJob> {
     this.#requireSettled();
-    const { keys, offsets, lengths } = this.#staging.layout();
     const chunk = this.#n === 0 ? undefined : this.#sharedChunk();
-    const start = chunk?.start ?? new Int32Array(1);
-    const path = this.#staging.path;
-    let part = 0;
-    let g = 0;
-    const nextChunkWord = (): void => {
-      while (g + 1 < start.length && start[g] === start[g + 1]) g++;
-    };
-    nextChunkWord();
-    while (part < keys.length || g + 1 < start.length) {
-      // Whole words from part `first` on, at least jobBytes unless the last.
-      const first = part;
-      const wordIds: number[] = [];
-      const partFrom: number[] = [0];
-      let bytes = 0;
-      while ((part < keys.length || g + 1 < start.length) && bytes < jobBytes) {
-        const staged = part < keys.length ? (keys[part] as number) : Number.POSITIVE_INFINITY;
-        const wordId = g + 1 < start.length ? Math.min(staged, g) : staged;
-        while (part < keys.length && keys[part] === wordId) bytes += lengths[part++] as number;
-        if (wordId === g) {
-          bytes += ((start[g + 1] as number) - (start[g] as number)) * CHUNK_BYTES_A_POSTING;
-          g++;
-          nextChunkWord();
-        }
-        wordIds.push(wordId);
-        partFrom.push(part - first);
-      }
-      yield {
-        path,
-        wordIds: Int32Array.from(wordIds),
-        partFrom: Int32Array.from(partFrom),
-        offsets: offsets.slice(first, part),
-        lengths: lengths.slice(first, part),
-        chunk,
-      };
-    }
+    yield* cutMergeJobs(this.#staging.path, this.#staging.layout(), chunk, jobBytes);
   }
 
   /** The chunk with its order by word, all in shared memory. */
@@ -366,15 +297,4 @@ export class PostingSorter {
   close(): void {
     this.#staging.close();
   }
-}
-
-/** Blocks until a chunk handed to the spiller is written (`done` set), failing when it could not be. */
-function awaitWritten(done: Int32Array, path: string): void {
-  const deadline = performance.now() + SPILL_TIMEOUT_MS;
-  while (Atomics.load(done, 0) === 0) {
-    const left = deadline - performance.now();
-    if (left <= 0 || Atomics.wait(done, 0, 0, left) === "timed-out")
-      throw new Error(`posting sorter: a run of ${path} was not written within ${SPILL_TIMEOUT_MS / 1000} s`);
-  }
-  if (Atomics.load(done, 0) !== 1) throw new Error(`posting sorter: a run of ${path} could not be written`);
 }

@@ -5,8 +5,23 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { EncodedRun } from "./posting-chunk.js";
-import type { RunSpiller } from "./posting-sorter.js";
+import type { ChunkMemory, EncodedRun } from "./posting-chunk.js";
+
+/**
+ * A chunk to write as one run (`encodeRun`) into the staging file at `path`, from `offset`. `done[0]` is 0
+ * while it is written, then 1 once written, or 2 when it could not be.
+ */
+export interface SpillJob {
+  chunk: ChunkMemory;
+  n: number;
+  heapBytes: number;
+  path: string;
+  offset: number;
+  done: Int32Array;
+}
+
+/** Writes full chunks on another thread; answers with where the run's parts lie. */
+export type RunSpiller = (job: SpillJob) => Promise<Pick<EncodedRun, "keys" | "lengths">>;
 
 const WORKER_FILE = new URL("./spill-worker.js", import.meta.url);
 

@@ -2,7 +2,7 @@
 import { closeSync, openSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 import { chunkViews, encodeRun } from "./posting-chunk.js";
-import type { SpillJob } from "./posting-sorter.js";
+import type { SpillJob } from "./spill-thread.js";
 import { writeAt } from "./staging-runs.js";
 
 /**

@@ -22,8 +22,9 @@ import { RECENT_KEY_CLIPS, SNAPSHOT_DDL, SNAPSHOT_SCHEMA_VERSION } from "../snap
 import { setSpokenWordIds } from "../snapshot/transcript-blob.js";
 import { CorpusCounts } from "./corpus-stats.js";
 import { type MergedBlocks, type MergeJob, mergeWords, type PostingMerger } from "./posting-merge.js";
-import { PostingSorter, type RunSpiller } from "./posting-sorter.js";
+import { PostingSorter } from "./posting-sorter.js";
 import type { ProcessedClip } from "./process-clip.js";
+import type { RunSpiller } from "./spill-thread.js";
 import type { TokenEncoder } from "./token-batch.js";
 import { TokenIndexWriter } from "./token-index.js";
 import { WordCounts } from "./word-counts.js";
