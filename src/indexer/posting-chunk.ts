@@ -210,10 +210,13 @@ export function wordList(views: ChunkViews, chunk: ChunkOrder, wordId: number): 
 
 /** How long a chunk waits for the other thread to finish writing it before the build gives up. */
 const SPILL_TIMEOUT_MS = 300_000;
+/** Room for the reason a chunk could not be written, after the flag. */
+const REASON_BYTES = 1024;
 
 /**
- * A chunk of the sorter: its memory, its views, and the flag another thread sets once it has written the
- * chunk handed to it (0 while written, 1 when free again, 2 when it could not be written).
+ * A chunk of the sorter: its memory, its views, and what another thread says once it has written the chunk
+ * handed to it: `done[0]` is 0 while it is written, 1 when it is free again, 2 when it could not be
+ * written, the reason then in the bytes after the flag (`spillFailed`).
  */
 export interface Chunk {
   memory: ChunkMemory;
@@ -223,12 +226,30 @@ export interface Chunk {
 
 export function makeChunk(postings: number, heapBytes: number): Chunk {
   const memory = newChunk(postings, heapBytes);
-  const done = new Int32Array(new SharedArrayBuffer(4));
+  const done = new Int32Array(new SharedArrayBuffer(4 + REASON_BYTES));
   done[0] = 1;
   return { memory, views: chunkViews(memory), done };
 }
 
-/** Blocks until a chunk handed to the spiller is written (`done` set), failing when it could not be. */
+function settleFlag(done: Int32Array, state: number): void {
+  Atomics.store(done, 0, state);
+  Atomics.notify(done, 0);
+}
+
+/** The chunk handed over is written: free again. */
+export function spillWritten(done: Int32Array): void {
+  settleFlag(done, 1);
+}
+
+/** The chunk handed over could not be written, for `reason`. */
+export function spillFailed(done: Int32Array, reason: string): void {
+  const bytes = new Uint8Array(done.buffer, 4, REASON_BYTES);
+  bytes.fill(0);
+  new TextEncoder().encodeInto(reason.slice(0, REASON_BYTES / 4), bytes);
+  settleFlag(done, 2);
+}
+
+/** Blocks until a chunk handed over is written, failing with the reason when it could not be. */
 export function awaitWritten(done: Int32Array, path: string): void {
   const deadline = performance.now() + SPILL_TIMEOUT_MS;
   while (Atomics.load(done, 0) === 0) {
@@ -236,5 +257,9 @@ export function awaitWritten(done: Int32Array, path: string): void {
     if (left <= 0 || Atomics.wait(done, 0, 0, left) === "timed-out")
       throw new Error(`posting sorter: a run of ${path} was not written within ${SPILL_TIMEOUT_MS / 1000} s`);
   }
-  if (Atomics.load(done, 0) !== 1) throw new Error(`posting sorter: a run of ${path} could not be written`);
+  if (Atomics.load(done, 0) === 1) return;
+  const bytes = new Uint8Array(done.buffer, 4, REASON_BYTES);
+  const end = bytes.indexOf(0);
+  const reason = new TextDecoder().decode(bytes.slice(0, end === -1 ? REASON_BYTES : end));
+  throw new Error(`posting sorter: a run of ${path} could not be written: ${reason}`);
 }

@@ -16,6 +16,7 @@ import {
 import { DIRECTORY_LEVELS } from "../snapshot/posting-directory.js";
 import { packHeaps } from "./packed.js";
 import { chunkViews, type SharedChunk, wordList } from "./posting-chunk.js";
+import type { StagedLayout } from "./staging-runs.js";
 
 /**
  * Words `wordIds` (ascending), where their staged parts lie in the staging file at `path` (word i's are
@@ -126,7 +127,7 @@ const CHUNK_BYTES_A_POSTING = 100;
  */
 export function* cutMergeJobs(
   path: string,
-  { keys, offsets, lengths }: { keys: Int32Array; offsets: Float64Array; lengths: Uint32Array },
+  { keys, offsets, lengths }: StagedLayout,
   chunk: SharedChunk | undefined,
   jobBytes: number,
 ): Generator<MergeJob> {

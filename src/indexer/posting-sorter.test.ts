@@ -267,7 +267,9 @@ describe("PostingSorter with a spill thread", () => {
       return thread.spill({ ...job, path: path.join(dir, "gone", "staging") });
     });
     const e: Entry[] = Array.from({ length: 12 }, (_, i) => [i % 2, 1, 100 - i, i, 0, `cue ${i}`, ""]);
-    expect(() => addAll(sorter, e)).toThrow(/posting sorter: a run of .*staging could not be written/);
+    expect(() => addAll(sorter, e)).toThrow(
+      /posting sorter: a run of .*staging could not be written: ENOENT/,
+    );
     await expect(sorter.settle()).rejects.toThrow(/writing a run failed: .*ENOENT/);
     expect(jobs.length).toBeGreaterThan(0);
     expect(() => sorter.groups().next()).toThrow(/settle\(\) first|could not be written|still being written/);

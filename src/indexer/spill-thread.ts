@@ -5,11 +5,11 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { ChunkMemory, EncodedRun } from "./posting-chunk.js";
+import { type ChunkMemory, type EncodedRun, spillFailed } from "./posting-chunk.js";
 
 /**
- * A chunk to write as one run (`encodeRun`) into the staging file at `path`, from `offset`. `done[0]` is 0
- * while it is written, then 1 once written, or 2 when it could not be.
+ * A chunk to write as one run (`encodeRun`) into the staging file at `path`, from `offset`; `done` says when
+ * it is written, or why it could not be (`Chunk` in `posting-chunk.ts`).
  */
 export interface SpillJob {
   chunk: ChunkMemory;
@@ -61,7 +61,7 @@ export function startSpillThread(): SpillThread | undefined {
   return {
     spill(job) {
       if (failure) {
-        Atomics.store(job.done, 0, 2);
+        spillFailed(job.done, failure.message);
         return Promise.reject(failure);
       }
       const id = nextId++;

@@ -1,7 +1,7 @@
 /** Spill thread entry (`spill-thread.ts`): writes a full chunk of the posting sorter as one run. */
 import { closeSync, openSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
-import { chunkViews, encodeRun } from "./posting-chunk.js";
+import { chunkViews, encodeRun, spillFailed, spillWritten } from "./posting-chunk.js";
 import type { SpillJob } from "./spill-thread.js";
 import { writeAt } from "./staging-runs.js";
 
@@ -18,11 +18,6 @@ function runBuffer(bytes: number): Buffer {
   return scratch.subarray(0, bytes);
 }
 
-function written(done: Int32Array, state: number): void {
-  Atomics.store(done, 0, state);
-  Atomics.notify(done, 0);
-}
-
 parentPort?.on("message", ({ id, job }: { id: number; job: SpillJob }) => {
   try {
     const { data, keys, lengths } = encodeRun(chunkViews(job.chunk), job.n, job.heapBytes, runBuffer);
@@ -32,13 +27,13 @@ parentPort?.on("message", ({ id, job }: { id: number; job: SpillJob }) => {
     } finally {
       closeSync(fd);
     }
-    written(job.done, 1);
+    spillWritten(job.done);
     parentPort?.postMessage({ id, keys, lengths }, [
       keys.buffer as ArrayBuffer,
       lengths.buffer as ArrayBuffer,
     ]);
   } catch (error) {
-    written(job.done, 2);
+    spillFailed(job.done, (error as Error).message ?? String(error));
     parentPort?.postMessage({ id, error: (error as Error).stack ?? String(error) });
   }
 });

@@ -15,6 +15,13 @@ export function writeAt(fd: number, data: Uint8Array, offset: number): void {
     written += writeSync(fd, data, written, data.length - written, offset + written);
 }
 
+/** Where every part lies in the staging file: part i is key `keys[i]`'s, `lengths[i]` bytes at `offsets[i]`. */
+export interface StagedLayout {
+  keys: Int32Array;
+  offsets: Float64Array;
+  lengths: Uint32Array;
+}
+
 export class StagingRuns {
   readonly #path: string;
   #fd: number | undefined;
@@ -128,7 +135,7 @@ export class StagingRuns {
    * Where every part lies in the file, ordered by key, then by run: the keys, offsets and lengths (nothing
    * before the first run).
    */
-  layout(): { keys: Int32Array; offsets: Float64Array; lengths: Uint32Array } {
+  layout(): StagedLayout {
     const order = this.#fd === undefined ? new Int32Array(0) : this.#ordered();
     return {
       keys: Int32Array.from(order, (part) => this.#keys[part] as number),
