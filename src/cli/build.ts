@@ -5,7 +5,7 @@ import { CatalogueError } from "../catalogue/read.js";
 import { loadConfig } from "../config.js";
 import { buildSnapshot, EmptyBuildError } from "../indexer/builder.js";
 import { reportSummary, skippedSummary } from "../indexer/report.js";
-import { captionFilesWithoutInfo, countSourceJobs, SourceError } from "../indexer/sources.js";
+import { SourceError, surveySources } from "../indexer/sources.js";
 import { SnapshotError } from "../snapshot/schema.js";
 import { type Command, type CommandIo, flag, integerOption, stringOption, UsageError } from "./command.js";
 import { createProgress } from "./progress.js";
@@ -130,14 +130,16 @@ export const commands: Command[] = [
       process.once("SIGTERM", onSignal);
       let unused: readonly string[] = [];
       try {
-        unused = captionFilesWithoutInfo(clips);
-        if (fromPath === undefined && countSourceJobs(clips) === 0) {
+        const survey = surveySources(clips);
+        unused = survey.captionsWithoutInfo;
+        if (fromPath === undefined && survey.jobs === 0) {
           progress.stop();
           return nothingToIndex(io, clips, unused);
         }
         const { report, reportPath } = await buildSnapshot({
           catalogueDir: stringOption(args, "catalogue") ?? "data/catalogue",
           clipSources: clips,
+          survey,
           outPath,
           fromPath,
           reportPath: stringOption(args, "report"),

@@ -14,7 +14,7 @@ import { hydratedInline, type JobRunner, workerRunner, workersAvailable } from "
 import { PreviousSnapshot } from "./previous.js";
 import { processClip } from "./process-clip.js";
 import { type BuildReport, writeReport } from "./report.js";
-import { countSourceJobs, type SourceJob, sourceJobs } from "./sources.js";
+import { countSourceJobs, type SourceJob, type SourceSurvey, sourceJobs } from "./sources.js";
 import { startSpillThread } from "./spill-thread.js";
 import { hydrateLanguages, type SerializedLanguages } from "./worker-data.js";
 import { SnapshotWriter } from "./writer.js";
@@ -30,6 +30,8 @@ export interface BuildOptions {
    * enough clips to be worth it. Where workers cannot start (running from sources), clips parse inline.
    */
   workers: number | "auto";
+  /** The sources' survey, when the caller has made one (`surveySources`): they are not walked again to count them. */
+  survey?: SourceSurvey | undefined;
   /** Aborting stops the build between batches and removes the temporary file. */
   signal?: AbortSignal | undefined;
   /** The build's clock: `indexedAt` of new clips and `updatedAt` of the statistics. */
@@ -99,7 +101,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   );
   const wordIdsOf = new Map(languages.map((l) => [l.language, l.wordIds]));
 
-  const total = countSourceJobs(options.clipSources);
+  const total = options.survey?.jobs ?? countSourceJobs(options.clipSources);
   const threads = threadCount(options.workers, total);
   const runner: JobRunner = threads > 0 ? workerRunner(threads, serialized) : hydratedInline(serialized);
   // Full chunks of postings are written on a thread of their own, so storing and parsing clips go on.

@@ -2,7 +2,15 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { freshDir, infoFields } from "../../test/support/build-inputs.js";
-import { countSourceJobs, pickCaptionFile, SourceError, type SourceJob, sourceJobs } from "./sources.js";
+import {
+  captionFilesWithoutInfo,
+  countSourceJobs,
+  pickCaptionFile,
+  SourceError,
+  type SourceJob,
+  sourceJobs,
+  surveySources,
+} from "./sources.js";
 
 function touch(file: string, content = ""): string {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -184,5 +192,38 @@ describe("pickCaptionFile", () => {
   it("ignores files without a language code and answers undefined when nothing fits", () => {
     expect(pickCaptionFile([file("v.live_chat.json3"), file("v.vtt")], "en")).toBeUndefined();
     expect(pickCaptionFile([], "en")).toBeUndefined();
+  });
+});
+
+describe("surveySources", () => {
+  it("counts the jobs and names the caption files without an info.json, as the two walks do, in one", () => {
+    const dir = freshDir("survey");
+    touch(path.join(dir, "a.info.json"), "{}");
+    touch(path.join(dir, "a.en.vtt"));
+    const orphan = touch(path.join(dir, "b.en.json3"));
+    touch(path.join(dir, "deep", "er", "c.info.json"), "{}");
+    touch(path.join(dir, "deep", "er", "c.en-orig.srv3"));
+    const deepOrphan = touch(path.join(dir, "deep", "d.de.srt"));
+    touch(path.join(dir, "deep", "notes.txt"));
+    const manifest = touch(
+      path.join(freshDir("manifest"), "clips.jsonl"),
+      [JSON.stringify(infoFields("m1")), "", "not json", JSON.stringify(infoFields("m2"))].join("\n"),
+    );
+    const survey = surveySources([dir, manifest]);
+    expect(survey).toEqual({ jobs: 5, captionsWithoutInfo: [orphan, deepOrphan].sort() });
+    expect(survey.jobs).toBe(countSourceJobs([dir, manifest]));
+    expect(survey.captionsWithoutInfo).toEqual(captionFilesWithoutInfo([dir, manifest]));
+  });
+
+  it("fails as sourceJobs does on a source that does not exist or is neither a folder nor a .jsonl file", () => {
+    const dir = freshDir("survey");
+    const missing = path.join(dir, "missing");
+    expect(() => surveySources([dir, missing])).toThrow(
+      new SourceError(`clip source ${missing} does not exist`),
+    );
+    const text = touch(path.join(dir, "clips.txt"), "{}\n");
+    expect(() => surveySources([text])).toThrow(
+      `clip source ${text} is neither a folder nor a .jsonl manifest`,
+    );
   });
 });

@@ -66,33 +66,58 @@ function captionFilesByBase(dir: string, entries: readonly Dirent[]): Map<string
 }
 
 /**
+ * One folder, walked as `sourceJobs` walks it: the clip jobs it holds (its `ID.info.json` files, in
+ * subfolders too), with its caption files that have no `ID.info.json` beside them added to `withoutInfo`.
+ */
+function surveyFolder(dir: string, withoutInfo: string[]): number {
+  const entries = sortedEntries(dir);
+  const byBase = captionFilesByBase(dir, entries);
+  let jobs = 0;
+  const used = new Set<string>();
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith(INFO_SUFFIX)) continue;
+    jobs++;
+    for (const file of byBase.get(entry.name.slice(0, -INFO_SUFFIX.length)) ?? []) used.add(file);
+  }
+  for (const entry of entries) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) jobs += surveyFolder(file, withoutInfo);
+    else if (isCaptionFile(entry) && !used.has(file)) withoutInfo.push(file);
+  }
+  return jobs;
+}
+
+/**
  * Caption files in the source folders with no `ID.info.json` beside them: found, but never indexed (a
  * folder source needs yt-dlp's info.json for each clip; a manifest can name caption files instead).
  */
 export function captionFilesWithoutInfo(paths: readonly string[]): string[] {
   const found: string[] = [];
-  const walk = (dir: string): void => {
-    const entries = sortedEntries(dir);
-    const byBase = captionFilesByBase(dir, entries);
-    const used = new Set(
-      entries
-        .filter((e) => e.isFile() && e.name.endsWith(INFO_SUFFIX))
-        .flatMap((e) => byBase.get(e.name.slice(0, -INFO_SUFFIX.length)) ?? []),
-    );
-    for (const entry of entries) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (isCaptionFile(entry) && !used.has(file)) found.push(file);
-    }
-  };
   for (const input of paths) {
     try {
-      if (statSync(input).isDirectory()) walk(input);
+      if (statSync(input).isDirectory()) surveyFolder(input, found);
     } catch {
       // A missing source is reported by `sourceJobs`.
     }
   }
   return found.sort();
+}
+
+/** What a build's sources hold, from one walk: how many clip jobs, and the caption files never indexed. */
+export interface SourceSurvey {
+  jobs: number;
+  captionsWithoutInfo: string[];
+}
+
+/** `countSourceJobs` and `captionFilesWithoutInfo` in one walk; fails as `sourceJobs` does. */
+export function surveySources(paths: readonly string[]): SourceSurvey {
+  const captionsWithoutInfo: string[] = [];
+  let jobs = 0;
+  for (const input of paths) {
+    if (sourceKind(input) === "folder") jobs += surveyFolder(input, captionsWithoutInfo);
+    else for (const _ of readManifest(input)) jobs++;
+  }
+  return { jobs, captionsWithoutInfo: captionsWithoutInfo.sort() };
 }
 
 function* readManifest(file: string): Generator<SourceJob> {
@@ -124,18 +149,24 @@ function* readManifest(file: string): Generator<SourceJob> {
   }
 }
 
+/** A source path's kind; a path that is neither a folder nor a .jsonl manifest fails, named. */
+function sourceKind(input: string): "folder" | "manifest" {
+  let stat: ReturnType<typeof statSync>;
+  try {
+    stat = statSync(input);
+  } catch {
+    throw new SourceError(`clip source ${input} does not exist`);
+  }
+  if (stat.isDirectory()) return "folder";
+  if (input.endsWith(".jsonl")) return "manifest";
+  throw new SourceError(`clip source ${input} is neither a folder nor a .jsonl manifest`);
+}
+
 /** Every clip job under the given folders and manifests, in a deterministic order. */
 export function* sourceJobs(paths: readonly string[]): Generator<SourceJob> {
   for (const input of paths) {
-    let stat: ReturnType<typeof statSync>;
-    try {
-      stat = statSync(input);
-    } catch {
-      throw new SourceError(`clip source ${input} does not exist`);
-    }
-    if (stat.isDirectory()) yield* walkFolder(input);
-    else if (input.endsWith(".jsonl")) yield* readManifest(input);
-    else throw new SourceError(`clip source ${input} is neither a folder nor a .jsonl manifest`);
+    if (sourceKind(input) === "folder") yield* walkFolder(input);
+    else yield* readManifest(input);
   }
 }
 
