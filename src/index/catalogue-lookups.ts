@@ -14,17 +14,75 @@ import { buildWordSearchParts, WordSearch, type WordSearchParts } from "./word-s
 const NEAR_SPELLINGS = "near-spellings";
 const AUTOCOMPLETE = "autocomplete";
 
+/** A catalogue's near-spelling structures (`buildFuzzyParts` over its keys), packed as the snapshot stores them. */
+export function packNearSpellings(keys: readonly string[], language: string): Buffer {
+  return packObject(buildFuzzyParts(keys, language));
+}
+
+/** `packNearSpellings`, done elsewhere (on a worker thread): the packed bytes. */
+export type NearSpellingPacker = (keys: readonly string[], language: string) => Promise<Uint8Array>;
+
+interface LookupRow {
+  language: string;
+  name: string;
+  data: Uint8Array;
+}
+
+/**
+ * The lookups' rows of every catalogue of the snapshot being written (words and spellings in), language by
+ * language, with the near-spelling structures from `pack`.
+ */
+function lookupRows<T>(
+  db: Database.Database,
+  pack: (keys: readonly string[], language: string) => T,
+): Array<{ language: string; nearSpellings: T; autocomplete: Buffer }> {
+  return [...readCatalogs(db)].map(([language, catalog]) => ({
+    language,
+    nearSpellings: pack(new FuzzyIndex(catalog).keys, language),
+    autocomplete: packObject(buildWordSearchParts(new WordSearch(catalog).normsByCoverage())),
+  }));
+}
+
+function storeLookups(db: Database.Database, rows: readonly LookupRow[]): void {
+  const insert = db.prepare("INSERT INTO catalogue_lookups (language, name, data) VALUES (?, ?, ?)");
+  for (const { language, name, data } of rows) insert.run(language, name, data);
+}
+
+function rowsOf(language: string, nearSpellings: Uint8Array, autocomplete: Buffer): LookupRow[] {
+  return [
+    { language, name: NEAR_SPELLINGS, data: nearSpellings },
+    { language, name: AUTOCOMPLETE, data: autocomplete },
+  ];
+}
+
 /** Builds and stores the lookups of every catalogue of the snapshot being written (words and spellings in). */
 export function writeCatalogueLookups(db: Database.Database): void {
-  const insert = db.prepare("INSERT INTO catalogue_lookups (language, name, data) VALUES (?, ?, ?)");
-  for (const [language, catalog] of readCatalogs(db)) {
-    insert.run(language, NEAR_SPELLINGS, packObject(buildFuzzyParts(new FuzzyIndex(catalog).keys, language)));
-    insert.run(
-      language,
-      AUTOCOMPLETE,
-      packObject(buildWordSearchParts(new WordSearch(catalog).normsByCoverage())),
-    );
-  }
+  storeLookups(
+    db,
+    lookupRows(db, packNearSpellings).flatMap((r) => rowsOf(r.language, r.nearSpellings, r.autocomplete)),
+  );
+}
+
+/**
+ * As `writeCatalogueLookups`, the near-spelling structures packed by `pack` (elsewhere) while the caller goes
+ * on: the catalogues are read now; the returned promise, once the structures are back, stores the same rows
+ * in the same order.
+ */
+export function startCatalogueLookups(db: Database.Database, pack: NearSpellingPacker): Promise<void> {
+  const rows = lookupRows(db, pack);
+  return Promise.all(rows.map((r) => r.nearSpellings)).then((packed) =>
+    storeLookups(
+      db,
+      rows.flatMap((r, i) => {
+        const bytes = packed[i] as Uint8Array;
+        return rowsOf(
+          r.language,
+          Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          r.autocomplete,
+        );
+      }),
+    ),
+  );
 }
 
 /**

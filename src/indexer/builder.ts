@@ -195,8 +195,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
     options.signal?.throwIfAborted();
     if (options.refuseEmpty && indexed + carriedOver === 0) throw new EmptyBuildError(skipped);
     const words = languages.flatMap((l) => l.rows);
-    // The words' postings are merged into blocks and the positional index's blocks encoded on the
-    // workers, idle by now, while this thread writes.
+    // The words' postings are merged into blocks, the positional index's blocks encoded and the near-spelling
+    // structures built on the workers, idle by now, while this thread writes.
     const summary = await writer.finishAsync(
       words,
       languages.map((l) => l.language),
@@ -208,6 +208,7 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
       {
         mergePostings: (job) => runner.mergePostings(job),
         encodeTokens: (batch) => runner.encodeTokens(batch),
+        packNearSpellings: (keys, language) => runner.packNearSpellings(keys, language),
       },
     );
     const elapsedMs = performance.now() - started;

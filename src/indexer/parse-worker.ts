@@ -1,5 +1,6 @@
 /** Worker thread entry: parses and indexes batches of clip jobs with the catalogue it was started with. */
 import { parentPort, workerData } from "node:worker_threads";
+import { packNearSpellings } from "../index/catalogue-lookups.js";
 import { type JobResult, loadJob } from "./load-job.js";
 import { type MergeJob, mergeWords } from "./posting-merge.js";
 import type { ProcessedClip } from "./process-clip.js";
@@ -72,12 +73,23 @@ parentPort?.on(
     jobs,
     merge,
     tokens,
+    nearSpellings,
   }: {
     id: number;
     jobs?: SourceJob[];
     merge?: MergeJob;
     tokens?: TokenBatch;
+    nearSpellings?: { keys: string[]; language: string };
   }) => {
+    if (nearSpellings !== undefined) {
+      answer(id, () => {
+        const bytes = packNearSpellings(nearSpellings.keys, nearSpellings.language);
+        // Handed over whole: copied first when it is a view of memory it shares (Buffer's pool).
+        const packed = bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+        return { reply: { packed }, transfer: [packed.buffer as ArrayBuffer] };
+      });
+      return;
+    }
     if (tokens !== undefined) {
       answer(id, () => {
         const encodedTokens = encodeTokens(tokens);

@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { type NearSpellingPacker, packNearSpellings } from "../index/catalogue-lookups.js";
 import { type JobResult, loadJob } from "./load-job.js";
 import { type MergedBlocks, type MergeJob, mergeWords } from "./posting-merge.js";
 import type { LanguageIndex } from "./process-clip.js";
@@ -20,6 +21,8 @@ export interface JobRunner {
   mergePostings(job: MergeJob): Promise<MergedBlocks>;
   /** A batch of the positional index's tokens as blocks (`encodeTokens`), on a worker when there are any. */
   encodeTokens(batch: TokenBatch): Promise<EncodedTokens>;
+  /** A catalogue's near-spelling structures, packed (`packNearSpellings`), on a worker when there are any. */
+  packNearSpellings: NearSpellingPacker;
   close(): Promise<void>;
 }
 
@@ -29,6 +32,7 @@ export function inlineRunner(languages: ReadonlyMap<string, LanguageIndex>): Job
     run: async (jobs) => jobs.map((job) => loadJob(job, languages)),
     mergePostings: async (job) => mergeWords(job),
     encodeTokens: async (batch) => encodeTokens(batch),
+    packNearSpellings: async (keys, language) => packNearSpellings(keys, language),
     close: async () => {},
   };
 }
@@ -44,6 +48,7 @@ interface Pending {
   resolve: (results: JobResult[]) => void;
   resolveMerged?: (merged: MergedBlocks) => void;
   resolveTokens?: (encoded: EncodedTokens) => void;
+  resolvePacked?: (packed: Uint8Array) => void;
   reject: (error: Error) => void;
 }
 
@@ -52,6 +57,7 @@ export interface WorkerReply {
   results?: JobResult[];
   merged?: MergedBlocks;
   encodedTokens?: EncodedTokens;
+  packed?: Uint8Array;
   error?: string;
 }
 
@@ -79,6 +85,7 @@ export function workerRunner(threads: number, languages: SerializedLanguages): J
       if (message.error !== undefined) waiting?.reject(new Error(message.error));
       else if (message.merged !== undefined) waiting?.resolveMerged?.(message.merged);
       else if (message.encodedTokens !== undefined) waiting?.resolveTokens?.(message.encodedTokens);
+      else if (message.packed !== undefined) waiting?.resolvePacked?.(message.packed);
       else waiting?.resolve(message.results ?? []);
     });
     worker.on("error", (error) => {
@@ -123,6 +130,15 @@ export function workerRunner(threads: number, languages: SerializedLanguages): J
         // The clips' arrays are shared, and the staged bytes handed over; the rest is copied, as the
         // writer reads the batch's token counts again when the blocks come back.
         chosen.postMessage({ id, tokens: batch }, [batch.data.buffer as ArrayBuffer]);
+      });
+    },
+    packNearSpellings(keys, language) {
+      if (failure) return Promise.reject(failure);
+      const chosen = choose();
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve: () => {}, resolvePacked: resolve, reject });
+        chosen.postMessage({ id, nearSpellings: { keys, language } });
       });
     },
     async close() {

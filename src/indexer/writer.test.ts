@@ -11,6 +11,7 @@ import { parseCaptions } from "../captions/parse.js";
 import { compileCatalogue } from "../catalogue/compile.js";
 import { readCatalogueDir } from "../catalogue/read.js";
 import { LEVELS, TOPICS } from "../domain.js";
+import { packNearSpellings } from "../index/catalogue-lookups.js";
 import { verifySnapshotFileSync } from "../snapshot/checksum.js";
 import { openSnapshotFile } from "../snapshot/open.js";
 import { RECENT_KEY_CLIPS, SNAPSHOT_SCHEMA_VERSION, SnapshotError } from "../snapshot/schema.js";
@@ -164,7 +165,7 @@ describe("SnapshotWriter", () => {
     expect(id([clip("a"), clip("b", "Children ran.")])).not.toBe(base);
   });
 
-  it("writes the same file when the words' postings are merged and the token blocks encoded elsewhere, a batch at a time", async () => {
+  it("writes the same file when the words' postings are merged, the token blocks encoded and the near-spelling structures built elsewhere", async () => {
     const texts = ["We run to the park for an ice cream.", "Children ran home.", "The cat sat on the mat."];
     // Fresh clips for each writer: a writer puts the word ids into a clip's transcript.
     const clips = (): ProcessedClip[] => Array.from({ length: 60 }, (_, i) => clip(`v${i}`, texts[i % 3]));
@@ -196,6 +197,12 @@ describe("SnapshotWriter", () => {
           batches++;
           await new Promise((resolve) => setTimeout(resolve, 1));
           return encodeTokens(batch);
+        },
+        packNearSpellings: async (keys, language) => {
+          batches++;
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          // As a worker hands it back: plain bytes, not a Buffer.
+          return new Uint8Array(packNearSpellings(keys, language));
         },
       },
     );

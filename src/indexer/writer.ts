@@ -7,7 +7,11 @@ import { createHash } from "node:crypto";
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { writeCatalogueLookups } from "../index/catalogue-lookups.js";
+import {
+  type NearSpellingPacker,
+  startCatalogueLookups,
+  writeCatalogueLookups,
+} from "../index/catalogue-lookups.js";
 import { rememberVerified, sealSnapshotFile } from "../snapshot/checksum.js";
 import { encodeClipColumnsFromDb } from "../snapshot/clip-columns.js";
 import { encodeFeedColumns, scanFeedColumns } from "../snapshot/feed-columns.js";
@@ -70,10 +74,14 @@ const BATCH = 5000;
 const MERGE_JOB_BYTES = 2 * 1024 * 1024;
 const MERGES_IN_FLIGHT = 4;
 
-/** What `finishAsync` hands to other threads: the words' postings to merge, the positional index's tokens. */
+/**
+ * What `finishAsync` hands to other threads: the words' postings to merge, the positional index's tokens,
+ * the catalogues' near-spelling structures.
+ */
 export interface FinishHelpers {
   mergePostings: PostingMerger;
   encodeTokens: TokenEncoder;
+  packNearSpellings: NearSpellingPacker;
 }
 
 export class SnapshotWriter {
@@ -197,7 +205,10 @@ export class SnapshotWriter {
       this.#writeMerged(job, mergeWords(job), directory);
     this.#writeDirectory(directory);
     this.#tokens.write(this.#db);
-    return this.#finishRest(words, languages, builtAt, meta);
+    const summary = this.#writeWords(words, languages, builtAt, meta);
+    this.#writeColumns();
+    writeCatalogueLookups(this.#db);
+    return this.#seal(summary);
   }
 
   /**
@@ -210,7 +221,7 @@ export class SnapshotWriter {
     languages: readonly string[],
     builtAt: string,
     meta: Record<string, string>,
-    { mergePostings, encodeTokens }: FinishHelpers,
+    { mergePostings, encodeTokens, packNearSpellings }: FinishHelpers,
   ): Promise<SnapshotSummary> {
     const directory = new DirectoryWriter();
     await this.#postings.settle();
@@ -231,7 +242,12 @@ export class SnapshotWriter {
     }
     this.#writeDirectory(directory);
     await this.#tokens.writeAsync(this.#db, encodeTokens);
-    return this.#finishRest(words, languages, builtAt, meta);
+    const summary = this.#writeWords(words, languages, builtAt, meta);
+    // The near-spelling structures are built elsewhere while this thread writes the columns.
+    const lookups = startCatalogueLookups(this.#db, packNearSpellings);
+    this.#writeColumns();
+    await lookups;
+    return this.#seal(summary);
   }
 
   #writeDirectory(directory: DirectoryWriter): void {
@@ -241,7 +257,8 @@ export class SnapshotWriter {
     this.#postings.close();
   }
 
-  #finishRest(
+  /** Words, statistics and metadata (the build id among them). */
+  #writeWords(
     words: readonly WordRow[],
     languages: readonly string[],
     builtAt: string,
@@ -297,13 +314,21 @@ export class SnapshotWriter {
     for (const [key, value] of Object.entries({ ...meta, build_id: summary.buildId, built_at: builtAt })) {
       insertMeta.run(key, value);
     }
+    return summary;
+  }
+
+  /** What the feed and the clip summaries read of every clip, each in one value. */
+  #writeColumns(): void {
     this.#db
       .prepare("INSERT INTO feed_columns (name, data) VALUES ('clips', ?)")
       .run(encodeFeedColumns(scanFeedColumns(this.#db)));
     this.#db
       .prepare("INSERT INTO clip_columns (name, data) VALUES ('clips', ?)")
       .run(encodeClipColumnsFromDb(this.#db));
-    writeCatalogueLookups(this.#db);
+  }
+
+  /** Commits, seals and renames the file into place. */
+  #seal(summary: SnapshotSummary): SnapshotSummary {
     this.#db.exec("COMMIT");
     this.#db.exec("ANALYZE");
     this.#db.pragma(`user_version = ${SNAPSHOT_SCHEMA_VERSION}`);
