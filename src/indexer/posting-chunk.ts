@@ -5,7 +5,13 @@
  * thread (`spill-thread.ts`), with the flag that says when a chunk handed over is free again; and read back
  * as one word's list, here or on a worker thread at the end of a build (`posting-merge.ts`).
  */
-import { copyBytes, emptyList, type PostingList } from "../snapshot/posting-block.js";
+import {
+  copyBytes,
+  emptyList,
+  FIXED_BYTES,
+  HEADER_BYTES,
+  type PostingList,
+} from "../snapshot/posting-block.js";
 
 /**
  * A posting's record, so that reading postings in word order (a gather over the chunk) touches one place
@@ -104,10 +110,6 @@ export function orderChunk({ words, f64 }: ChunkViews, n: number): ChunkOrder {
   }
   return { start, order };
 }
-
-/** A run's header and fixed bytes a posting: the layout of `encodeBlock` in `posting-block.ts`. */
-const HEADER_BYTES = 8;
-const FIXED_BYTES = 19;
 
 /** The most bytes `encodeRun` can make of `n` postings with `heapBytes` of occurrences. */
 export function runBytesBound(n: number, heapBytes: number): number {

@@ -32,6 +32,7 @@ import type { RunSpiller } from "./spill-thread.js";
 import type { TokenEncoder } from "./token-batch.js";
 import { TokenIndexWriter } from "./token-index.js";
 import { WordCounts } from "./word-counts.js";
+import { writeWordRows } from "./word-rows.js";
 
 /** A catalogue word with its final id, as the writer stores it. */
 export interface WordRow {
@@ -264,44 +265,7 @@ export class SnapshotWriter {
     builtAt: string,
     meta: Record<string, string>,
   ): SnapshotSummary {
-    const insertWord = this.#db.prepare(
-      `INSERT INTO words (word_id, language, word, norm, level, pos, variants, meanings, clip_count, clips_by_level, level_source, frequency)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const insertSpelling = this.#db.prepare(
-      "INSERT OR IGNORE INTO spellings (language, norm, word_id, kind) VALUES (?, ?, ?, ?)",
-    );
-    const perLanguage = new Map<string, { words: number; covered: number }>(
-      languages.map((l) => [l, { words: 0, covered: 0 }]),
-    );
-    for (const w of words) {
-      const counts = this.#wordCounts.byLevel(w.wordId);
-      const clipCount = counts.reduce((a, b) => a + b, 0);
-      insertWord.run(
-        w.wordId,
-        w.language,
-        w.word,
-        w.norm,
-        w.level,
-        JSON.stringify(w.pos),
-        JSON.stringify(w.variants),
-        JSON.stringify(w.meanings),
-        clipCount,
-        JSON.stringify([...counts]),
-        w.levelSource,
-        w.frequency,
-      );
-      for (const [norm, kind] of w.spellings) insertSpelling.run(w.language, norm, w.wordId, kind);
-      const stats = perLanguage.get(w.language);
-      if (stats) {
-        stats.words++;
-        if (clipCount > 0) stats.covered++;
-      }
-      this.#hash.update(JSON.stringify([w, clipCount, [...counts]]));
-    }
-    const insertPace = this.#db.prepare("INSERT INTO word_pace_counts (word_id, counts) VALUES (?, ?)");
-    for (const [wordId, counts] of this.#wordCounts.byPace())
-      insertPace.run(wordId, JSON.stringify([...counts]));
+    const perLanguage = writeWordRows(this.#db, words, languages, this.#wordCounts, this.#hash);
     const summary: SnapshotSummary = {
       buildId: "",
       clips: this.#clips,

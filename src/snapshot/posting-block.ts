@@ -15,8 +15,9 @@ import { ByteSource, type JsonBytes } from "../text/json-bytes.js";
 
 export const BLOCK_POSTINGS = 64;
 
-const HEADER_BYTES = 8;
-const FIXED_BYTES = 19;
+/** A block's header, and its fixed bytes a posting (before the occurrences' heap). */
+export const HEADER_BYTES = 8;
+export const FIXED_BYTES = 19;
 const DEFLATED = 0x8000_0000;
 
 export interface PostingList {
