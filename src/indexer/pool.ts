@@ -45,10 +45,7 @@ export function workersAvailable(): boolean {
 }
 
 interface Pending {
-  resolve: (results: JobResult[]) => void;
-  resolveMerged?: (merged: MergedBlocks) => void;
-  resolveTokens?: (encoded: EncodedTokens) => void;
-  resolvePacked?: (packed: Uint8Array) => void;
+  resolve: (reply: WorkerReply) => void;
   reject: (error: Error) => void;
 }
 
@@ -83,10 +80,7 @@ export function workerRunner(threads: number, languages: SerializedLanguages): J
       const waiting = pending.get(message.id);
       pending.delete(message.id);
       if (message.error !== undefined) waiting?.reject(new Error(message.error));
-      else if (message.merged !== undefined) waiting?.resolveMerged?.(message.merged);
-      else if (message.encodedTokens !== undefined) waiting?.resolveTokens?.(message.encodedTokens);
-      else if (message.packed !== undefined) waiting?.resolvePacked?.(message.packed);
-      else waiting?.resolve(message.results ?? []);
+      else waiting?.resolve(message);
     });
     worker.on("error", (error) => {
       failure = error;
@@ -101,46 +95,35 @@ export function workerRunner(threads: number, languages: SerializedLanguages): J
     load.set(chosen, (load.get(chosen) ?? 0) + 1);
     return chosen;
   };
+  /** Sends `message` to the least busy worker; its reply's `field`, which a reply to it always has. */
+  const ask = <K extends "results" | "merged" | "encodedTokens" | "packed">(
+    field: K,
+    message: object,
+    transfer: ArrayBuffer[] = [],
+  ): Promise<NonNullable<WorkerReply[K]>> => {
+    if (failure) return Promise.reject(failure);
+    const chosen = choose();
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, {
+        resolve: (reply) => {
+          const value = reply[field];
+          if (value === undefined) reject(new Error(`build worker: a reply without its ${field}`));
+          else resolve(value as NonNullable<WorkerReply[K]>);
+        },
+        reject,
+      });
+      chosen.postMessage({ id, ...message }, transfer);
+    });
+  };
   return {
     threads,
-    run(jobs) {
-      if (failure) return Promise.reject(failure);
-      const chosen = choose();
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        chosen.postMessage({ id, jobs });
-      });
-    },
-    mergePostings(job) {
-      if (failure) return Promise.reject(failure);
-      const chosen = choose();
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve: () => {}, resolveMerged: resolve, reject });
-        chosen.postMessage({ id, merge: job });
-      });
-    },
-    encodeTokens(batch) {
-      if (failure) return Promise.reject(failure);
-      const chosen = choose();
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve: () => {}, resolveTokens: resolve, reject });
-        // The clips' arrays are shared, and the staged bytes handed over; the rest is copied, as the
-        // writer reads the batch's token counts again when the blocks come back.
-        chosen.postMessage({ id, tokens: batch }, [batch.data.buffer as ArrayBuffer]);
-      });
-    },
-    packNearSpellings(keys, language) {
-      if (failure) return Promise.reject(failure);
-      const chosen = choose();
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve: () => {}, resolvePacked: resolve, reject });
-        chosen.postMessage({ id, nearSpellings: { keys, language } });
-      });
-    },
+    run: (jobs) => ask("results", { jobs }),
+    mergePostings: (job) => ask("merged", { merge: job }),
+    // The clips' arrays are shared, and the staged bytes handed over; the rest is copied, as the writer
+    // reads the batch's token counts again when the blocks come back.
+    encodeTokens: (batch) => ask("encodedTokens", { tokens: batch }, [batch.data.buffer as ArrayBuffer]),
+    packNearSpellings: (keys, language) => ask("packed", { nearSpellings: { keys, language } }),
     async close() {
       await Promise.all(workers.map((w) => w.terminate()));
     },
