@@ -7,8 +7,8 @@ import type { CompiledCatalogue } from "../catalogue/compile.js";
 import type { MatcherSpelling } from "../catalogue/matcher.js";
 import { levelIndex } from "../domain.js";
 import type { PreviousSnapshot } from "./previous.js";
+import type { WordRow } from "./word-rows.js";
 import type { SerializedLanguage } from "./worker-data.js";
-import type { WordRow } from "./writer.js";
 
 export interface LanguageWords {
   language: string;

@@ -8,7 +8,7 @@ import { openSnapshotFile } from "../snapshot/open.js";
 import type { ClipDbRow } from "../snapshot/schema.js";
 import { decodeTranscript } from "../snapshot/transcript-blob.js";
 import type { ClipMeta } from "./clip-meta.js";
-import type { WordRow } from "./writer.js";
+import type { WordRow } from "./word-rows.js";
 
 /** A word as the previous snapshot stored it: what the writer needs to store it again. */
 export type PreviousWord = Omit<WordRow, "language" | "norm">;

@@ -5,7 +5,24 @@
 import type { Hash } from "node:crypto";
 import type Database from "better-sqlite3";
 import type { WordCounts } from "./word-counts.js";
-import type { WordRow } from "./writer.js";
+
+/** A catalogue word with its final id, as the writer stores it. */
+export interface WordRow {
+  wordId: number;
+  language: string;
+  word: string;
+  norm: string;
+  level: number;
+  pos: string[];
+  variants: string[];
+  meanings: Record<string, string>;
+  /** 0: the level is from the CEFR lists; 1: estimated from spoken frequency. */
+  levelSource: number;
+  /** Occurrences per million words of spoken English; 0 when unknown. */
+  frequency: number;
+  /** Every spelling of the word: [norm, kind]. */
+  spellings: Array<[string, number]>;
+}
 
 /**
  * Writes the words (`words`, `spellings`, `word_pace_counts`), each word and its counts into the build id's

@@ -32,25 +32,7 @@ import type { RunSpiller } from "./spill-thread.js";
 import type { TokenEncoder } from "./token-batch.js";
 import { TokenIndexWriter } from "./token-index.js";
 import { WordCounts } from "./word-counts.js";
-import { writeWordRows } from "./word-rows.js";
-
-/** A catalogue word with its final id, as the writer stores it. */
-export interface WordRow {
-  wordId: number;
-  language: string;
-  word: string;
-  norm: string;
-  level: number;
-  pos: string[];
-  variants: string[];
-  meanings: Record<string, string>;
-  /** 0: the level is from the CEFR lists; 1: estimated from spoken frequency. */
-  levelSource: number;
-  /** Occurrences per million words of spoken English; 0 when unknown. */
-  frequency: number;
-  /** Every spelling of the word: [norm, kind]. */
-  spellings: Array<[string, number]>;
-}
+import { type WordRow, writeWordRows } from "./word-rows.js";
 
 export interface ClipIds {
   clipNo: number;
