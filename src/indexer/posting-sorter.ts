@@ -11,8 +11,6 @@ import { copyBytes, decodeList, mergeLists, type PostingList } from "../snapshot
 import {
   awaitWritten,
   type Chunk,
-  type ChunkMemory,
-  type ChunkViews,
   chunkList,
   encodeRun,
   F64_KEY,
@@ -53,8 +51,6 @@ export class PostingSorter {
   /** Runs written elsewhere, each settled once its parts are registered. */
   readonly #spills: Array<Promise<void>> = [];
   #unsettled = 0;
-  #memory: ChunkMemory;
-  #views: ChunkViews;
   /** Word id of each posting: read in order, apart from the records. */
   #words: Int32Array;
   #f64: Float64Array;
@@ -76,18 +72,20 @@ export class PostingSorter {
     this.#staging = new StagingRuns(stagingPath);
     this.#spiller = spiller;
     this.#current = makeChunk(chunkPostings, heapBytes);
-    this.#memory = this.#current.memory;
-    this.#views = this.#current.views;
-    ({ words: this.#words, f64: this.#f64, u32: this.#u32, u16: this.#u16, u8: this.#u8 } = this.#views);
-    this.#heap = this.#memory.heap;
+    ({
+      words: this.#words,
+      f64: this.#f64,
+      u32: this.#u32,
+      u16: this.#u16,
+      u8: this.#u8,
+    } = this.#current.views);
+    this.#heap = this.#current.memory.heap;
   }
 
   #use(chunk: Chunk): void {
     this.#current = chunk;
-    this.#memory = chunk.memory;
-    this.#views = chunk.views;
-    ({ words: this.#words, f64: this.#f64, u32: this.#u32, u16: this.#u16, u8: this.#u8 } = this.#views);
-    this.#heap = this.#memory.heap;
+    ({ words: this.#words, f64: this.#f64, u32: this.#u32, u16: this.#u16, u8: this.#u8 } = chunk.views);
+    this.#heap = chunk.memory.heap;
     this.#n = 0;
     this.#heapUsed = 0;
   }
@@ -185,11 +183,11 @@ export class PostingSorter {
   /** The chunk's postings grouped by word in that order, each group newest first. */
   *#sortedChunk(): Generator<PostingGroup> {
     if (this.#n === 0) return;
-    const { start, order } = orderChunk(this.#views, this.#n);
+    const { start, order } = orderChunk(this.#current.views, this.#n);
     for (let g = 0; g + 1 < start.length; g++) {
       const from = start[g] as number;
       const to = start[g + 1] as number;
-      if (from !== to) yield { wordId: g, list: chunkList(this.#views, order, from, to) };
+      if (from !== to) yield { wordId: g, list: chunkList(this.#current.views, order, from, to) };
     }
   }
 
@@ -202,7 +200,7 @@ export class PostingSorter {
     const n = this.#n;
     if (n === 0) return;
     if (this.#spiller === undefined || here) {
-      const { data, keys, lengths } = encodeRun(this.#views, n, this.#heapUsed);
+      const { data, keys, lengths } = encodeRun(this.#current.views, n, this.#heapUsed);
       this.#staging.writeParts(data, keys, lengths);
       this.#n = 0;
       this.#heapUsed = 0;
@@ -278,7 +276,7 @@ export class PostingSorter {
 
   /** The chunk with its order by word, all in shared memory. */
   #sharedChunk(): SharedChunk {
-    const { start, order } = orderChunk(this.#views, this.#n);
+    const { start, order } = orderChunk(this.#current.views, this.#n);
     const shared = <T extends Int32Array | Uint32Array>(
       array: T,
       make: (buffer: SharedArrayBuffer) => T,
@@ -288,7 +286,7 @@ export class PostingSorter {
       return copy;
     };
     return {
-      ...this.#memory,
+      ...this.#current.memory,
       start: shared(start, (b) => new Int32Array(b, 0, start.length)),
       order: shared(order, (b) => new Uint32Array(b, 0, order.length)),
     };
