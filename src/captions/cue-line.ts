@@ -67,7 +67,7 @@ export function readCueLine(line: string, timestamps: boolean): CueLine {
     }
     append(line.slice(pos, open));
     if (isDigit(line.charCodeAt(open + 1))) {
-      const tMs = parseClockMs(line.slice(open + 1, close));
+      const tMs = parseClockMs(line, open + 1, close);
       if (tMs !== undefined) {
         if (spanText !== "" || spanMs !== undefined) spans.push({ tMs: spanMs, text: spanText });
         spanMs = tMs;
