@@ -1,5 +1,6 @@
 /** Turns timed caption text into a Transcript that keeps every invariant, whatever the source format. */
 import { CaptionError, type Cue, type TimedWord, type Transcript } from "./transcript.js";
+import { wordEnd, wordStart } from "./whitespace.js";
 
 /** Caption text that starts at a known time and runs until the next span, or the end of its cue. */
 export interface TextSpan {
@@ -16,7 +17,6 @@ interface PendingCue {
   spanTimesMs: number[];
 }
 
-const WORD = /\S+/g;
 // Tested one UTF-16 unit at a time: a lone surrogate is neither, so an astral letter does not count.
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
@@ -47,12 +47,15 @@ export class TranscriptBuilder {
       spanTimesMs.push(span.tMs);
       joined += span.text;
     }
+    // Words are runs of anything but whitespace (`\S+`), found by a scan: a regular expression's match a
+    // word cost more than the rest of this method.
     let span = 0;
-    WORD.lastIndex = 0;
-    for (let match = WORD.exec(joined); match !== null; match = WORD.exec(joined)) {
-      while (span + 1 < spanStarts.length && (spanStarts[span + 1] ?? 0) <= match.index) span++;
-      tokens.push(match[0]);
+    for (let start = wordStart(joined, 0); start < joined.length; start = wordStart(joined, start)) {
+      const end = wordEnd(joined, start);
+      while (span + 1 < spanStarts.length && (spanStarts[span + 1] ?? 0) <= start) span++;
+      tokens.push(joined.slice(start, end));
       spanOfToken.push(span);
+      start = end;
     }
     if (tokens.length === 0) return;
     const previous = this.#cues.at(-1);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { collapseWhitespace, isWhitespace } from "./whitespace.js";
+import { collapseWhitespace, isWhitespace, wordEnd, wordStart } from "./whitespace.js";
 
 describe("collapseWhitespace", () => {
   it("collapses runs of any whitespace to one space and trims", () => {
@@ -29,5 +29,35 @@ describe("isWhitespace", () => {
     for (let code = 0; code <= 0xffff; code++) {
       expect(isWhitespace(code), `U+${code.toString(16)}`).toBe(/\s/.test(String.fromCharCode(code)));
     }
+  });
+});
+
+describe("wordStart and wordEnd", () => {
+  it("find the words a regular expression \\S+ finds, where it finds them", () => {
+    const unit = fc.constantFrom(
+      "a",
+      "é",
+      " ",
+      "\t",
+      "\n",
+      "\u00a0",
+      "\u2003",
+      "\ufeff",
+      "\u200b",
+      "x",
+      "\ud83d",
+      "\ude00",
+    );
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 16 }), (text) => {
+        const found: Array<[number, string]> = [];
+        for (let i = wordStart(text, 0); i < text.length; i = wordStart(text, i)) {
+          const end = wordEnd(text, i);
+          found.push([i, text.slice(i, end)]);
+          i = end;
+        }
+        expect(found).toEqual([...text.matchAll(/\S+/g)].map((m) => [m.index, m[0]]));
+      }),
+    );
   });
 });

@@ -36,3 +36,15 @@ export function collapseWhitespace(text: string): string {
   }
   return afterSpace && text.length > 0 ? text.trim() : text;
 }
+
+/** Where the word at or after `i` starts: the first character from `i` on that is not whitespace. */
+export function wordStart(text: string, i: number): number {
+  while (i < text.length && isWhitespace(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** Where the word at `i` ends: the first whitespace from `i` on (or the text's end). */
+export function wordEnd(text: string, i: number): number {
+  while (i < text.length && !isWhitespace(text.charCodeAt(i))) i++;
+  return i;
+}
