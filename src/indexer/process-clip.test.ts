@@ -166,6 +166,47 @@ describe("processClip", () => {
     );
   });
 
+  it("screens each clip's topic from all it says, clip after clip over one token dictionary", () => {
+    // Keywords of several topics and words of none; a thread remembers which tokens are keywords.
+    const word = fc.constantFrom(
+      "cheese",
+      "recipe",
+      "bread",
+      "cake",
+      "pasta",
+      "travel",
+      "hotel",
+      "beach",
+      "flight",
+      "the",
+      "ran",
+      "a",
+    );
+    const lines = fc.array(
+      fc.array(word, { minLength: 1, maxLength: 8 }).map((w) => w.join(" ")),
+      { minLength: 1, maxLength: 6 },
+    );
+    const shared: LanguageIndex = {
+      ...index,
+      matcher: new SpokenMatcher(catalogue.spellings, index.norms, new TokenDictionary()),
+    };
+    fc.assert(
+      fc.property(fc.array(lines, { minLength: 1, maxLength: 5 }), (clips) => {
+        for (const [k, clipLines] of clips.entries()) {
+          const info = meta({ videoId: `clip${k}`, title: "A clip" });
+          const clip = processClip(info, transcriptOf(clipLines), "json3", shared);
+          const expected = screenTopic({
+            categories: info.categories,
+            title: info.title,
+            tags: info.tags,
+            transcriptTokens: tokenise(clipLines.join(" "), "en"),
+          });
+          expect(clip.topic).toBe(expected);
+        }
+      }),
+    );
+  });
+
   it("finds the postings, their occurrences and the words spoken that the catalogue matcher and spokenForm give, whatever the cues hold", () => {
     const oracle = new CatalogueMatcher(catalogue.spellings);
     const word = fc.constantFrom(

@@ -73,6 +73,11 @@ export interface TopicScore {
   declared: number;
 }
 
+/** True when `token` (a normalised token) counts towards some topic. */
+export function isTopicKeyword(token: string): boolean {
+  return KEYWORDS.has(token);
+}
+
 function addDistinct(found: Set<string>, tokens: readonly string[]): void {
   for (const token of tokens) if (KEYWORDS.has(token)) found.add(token);
 }
