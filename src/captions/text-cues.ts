@@ -1,6 +1,6 @@
 /** From WebVTT and SRT cue blocks to transcript cues: rolling-caption de-duplication and word spans. */
 import type { RawCue } from "./cue-blocks.js";
-import { readCueLine } from "./cue-line.js";
+import { type CueLine, readCueLine } from "./cue-line.js";
 import type { TextSpan, TranscriptBuilder } from "./transcript-builder.js";
 
 /**
@@ -22,13 +22,11 @@ export function addTextCues(
   let anyTimed = false;
   let lastLine = "";
   for (const raw of rawCues) {
-    const lines = raw.lines.map((line) => readCueLine(line, timestamps)).filter((line) => line.text !== "");
-    const firstTimed = lines.findIndex((line) => line.timed);
-    const fresh =
-      firstTimed >= 0 ? lines.slice(firstTimed) : lines[0]?.text === lastLine ? lines.slice(1) : lines;
+    const { lines, timed } = cueLines(raw.lines, timestamps);
+    const fresh = timed ? lines : lines[0]?.text === lastLine ? lines.slice(1) : lines;
     const last = fresh.at(-1);
     if (last === undefined) continue;
-    anyTimed ||= firstTimed >= 0;
+    anyTimed ||= timed;
     lastLine = last.text;
     const spans: TextSpan[] = [];
     for (const line of fresh) {
@@ -44,4 +42,32 @@ export function addTextCues(
     builder.add(raw.t0Ms, raw.t1Ms, spans, `${format} cue at line ${raw.lineNo}`);
   }
   return anyTimed;
+}
+
+/**
+ * A cue's lines read, without those of no text: from its first line with an inline word time on (`timed`),
+ * or every line when none has one. The lines before a timed one, the repeated context, are left unread
+ * when they hold no `<` (no tag, so no time): about a third of the lines of YouTube's rolling captions.
+ */
+function cueLines(raw: readonly string[], timestamps: boolean): { lines: CueLine[]; timed: boolean } {
+  const read: Array<CueLine | undefined> = new Array(raw.length);
+  for (let k = 0; k < raw.length; k++) {
+    const text = raw[k] as string;
+    if (!text.includes("<")) continue;
+    const line = readCueLine(text, timestamps);
+    read[k] = line;
+    if (!line.timed || line.text === "") continue;
+    const lines = [line];
+    for (let j = k + 1; j < raw.length; j++) {
+      const after = readCueLine(raw[j] as string, timestamps);
+      if (after.text !== "") lines.push(after);
+    }
+    return { lines, timed: true };
+  }
+  const lines: CueLine[] = [];
+  for (let k = 0; k < raw.length; k++) {
+    const line = read[k] ?? readCueLine(raw[k] as string, timestamps);
+    if (line.text !== "") lines.push(line);
+  }
+  return { lines, timed: false };
 }
