@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readCueLine } from "./cue-line.js";
+import { collapseWhitespace } from "./whitespace.js";
 
 describe("readCueLine", () => {
   it("splits a YouTube line at its inline word times", () => {
@@ -53,5 +55,35 @@ describe("readCueLine", () => {
 
   it("gives no text for a line of tags and whitespace", () => {
     expect(readCueLine(" </c>", true).text).toBe("");
+  });
+
+  it("gives as its text the text of its spans, joined, whatever tags, times and entities the line holds", () => {
+    const piece = fc.constantFrom(
+      "<00:00:01.500>",
+      "<00:01.5>",
+      "<c>",
+      "</c>",
+      "<c.colorE5E5E5>",
+      "<i>",
+      "< ",
+      "<",
+      ">",
+      "<1",
+      "&amp;",
+      "&am",
+      "p;",
+      "&nbsp;",
+      " ",
+      "  ",
+      "word",
+      "x",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 10 }), fc.boolean(), (pieces, timestamps) => {
+        const line = readCueLine(pieces.join(""), timestamps);
+        expect(line.text).toBe(collapseWhitespace(line.spans.map((span) => span.text).join("")));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
