@@ -12,7 +12,8 @@ const FRACTION_SCALE = [0, 100, 10, 1];
  * Milliseconds of a clock time `[h…:]mm:ss[.fff]` (a comma may stand for the dot, as in SRT), or
  * `undefined` when the text is not one. Minutes and seconds must be below 60; the fraction has one to
  * three digits. `start` and `end` read a part of `text` (a cue line's inline time) without slicing it:
- * a build reads some 16 million of them, so the reading makes no string, array or regular expression.
+ * a build of the bench's 100,000 clips reads about 17 million (two a cue, one an inline word time), so the
+ * reading makes no string, array or regular expression.
  */
 export function parseClockMs(text: string, start = 0, end = text.length): number | undefined {
   let hours = 0;
