@@ -47,9 +47,10 @@ export function addTextCues(
 /**
  * A cue's lines read, without those of no text: from its first line with an inline word time on (`timed`),
  * or every line when none has one. The lines before a timed one, the repeated context, are left unread
- * when they hold no `<` (no tag, so no time): about a third of the lines of YouTube's rolling captions.
+ * when they hold no `<` (no tag, so no time): in YouTube's rolling captions, the first line of every cue
+ * with a timed line.
  */
-function cueLines(raw: readonly string[], timestamps: boolean): { lines: CueLine[]; timed: boolean } {
+export function cueLines(raw: readonly string[], timestamps: boolean): { lines: CueLine[]; timed: boolean } {
   const read: Array<CueLine | undefined> = new Array(raw.length);
   for (let k = 0; k < raw.length; k++) {
     const text = raw[k] as string;
