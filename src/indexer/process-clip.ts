@@ -8,9 +8,9 @@ import { encodeTranscriptColumns, flatWordTimes } from "../snapshot/transcript-b
 import { Utf8Run } from "../snapshot/utf8-run.js";
 import { tokeniseWords, type WordToken } from "../text/tokenise.js";
 import type { ClipMeta } from "./clip-meta.js";
-import { type ClipTokens, clipTokensOfSlots, type TokenDictionary } from "./clip-tokens.js";
+import { type ClipTokens, clipTokensOfSlots } from "./clip-tokens.js";
 import { screenLevel } from "./screening/level.js";
-import { isTopicKeyword, screenTopic } from "./screening/topic.js";
+import { screenTopic, spokenKeywords } from "./screening/topic.js";
 import { wordsPerMinute } from "./speech-pace.js";
 import { ClipForms, type CueWords, cueWords, spokenForm } from "./spoken-form.js";
 import type { SlotHits, SpokenMatcher } from "./spoken-matcher.js";
@@ -141,40 +141,6 @@ function spokenColumns(
     else formJson[i] = JSON.stringify(norms.slice(start, start + length).join(" "));
   }
   return { count, word, tStartMs, formJson };
-}
-
-/** By token dictionary, whether each slot's token is a topic keyword: 0 not yet asked, 1 no, 2 yes. */
-const keywordSlots = new WeakMap<TokenDictionary, Uint8Array>();
-
-/**
- * The clip's tokens that are topic keywords, in order (all the topic's screening reads of the transcript).
- * Each token of the dictionary is asked once a thread: a keyword lookup a spoken token cost about 0.6 s
- * of each worker's CPU over 100,000 clips.
- */
-function spokenKeywords(
-  slots: Int32Array,
-  n: number,
-  norms: readonly string[],
-  dictionary: TokenDictionary,
-): string[] {
-  let known = keywordSlots.get(dictionary) ?? new Uint8Array(1024);
-  const keywords: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const slot = slots[i] as number;
-    if (slot >= known.length) {
-      const grown = new Uint8Array(Math.max(known.length * 2, slot + 1));
-      grown.set(known);
-      known = grown;
-    }
-    let state = known[slot] as number;
-    if (state === 0) {
-      state = isTopicKeyword(norms[i] as string) ? 2 : 1;
-      known[slot] = state;
-    }
-    if (state === 2) keywords.push(norms[i] as string);
-  }
-  keywordSlots.set(dictionary, known);
-  return keywords;
 }
 
 export function processClip(

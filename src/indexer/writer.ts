@@ -13,8 +13,6 @@ import {
   writeCatalogueLookups,
 } from "../index/catalogue-lookups.js";
 import { rememberVerified, sealSnapshotFile } from "../snapshot/checksum.js";
-import { encodeClipColumnsFromDb } from "../snapshot/clip-columns.js";
-import { encodeFeedColumns, scanFeedColumns } from "../snapshot/feed-columns.js";
 import { paceOf } from "../snapshot/pace.js";
 import {
   blockId,
@@ -24,6 +22,7 @@ import {
 } from "../snapshot/posting-directory.js";
 import { RECENT_KEY_CLIPS, SNAPSHOT_DDL, SNAPSHOT_SCHEMA_VERSION } from "../snapshot/schema.js";
 import { setSpokenWordIds } from "../snapshot/transcript-blob.js";
+import { type EncodedColumns, encodeColumns, writeColumns } from "./columns.js";
 import { CorpusCounts } from "./corpus-stats.js";
 import { type MergedBlocks, type MergeJob, mergeWords, type PostingMerger } from "./posting-merge.js";
 import { PostingSorter } from "./posting-sorter.js";
@@ -38,12 +37,6 @@ export interface ClipIds {
   clipNo: number;
   clipId: string;
   indexedAt: string;
-}
-
-/** The feed's and the clip summaries' columns, encoded (`feed-columns.ts`, `clip-columns.ts`). */
-interface EncodedColumns {
-  feed: Buffer;
-  clips: Buffer;
 }
 
 export interface SnapshotSummary {
@@ -201,7 +194,7 @@ export class SnapshotWriter {
     this.#writeDirectory(directory);
     this.#tokens.write(this.#db);
     const summary = this.#writeWords(words, languages, builtAt, meta);
-    this.#writeColumns();
+    writeColumns(this.#db, encodeColumns(this.#db));
     writeCatalogueLookups(this.#db);
     return this.#seal(summary);
   }
@@ -232,11 +225,11 @@ export class SnapshotWriter {
         inFlight.push({ job, merged: mergePostings(job) });
         if (columns === undefined) {
           if (inFlight.length < MERGES_AHEAD_OF_COLUMNS) continue;
-          columns = this.#encodeColumns();
+          columns = encodeColumns(this.#db);
         }
         while (inFlight.length >= MERGES_IN_FLIGHT) await writeOldest();
       }
-      columns ??= this.#encodeColumns();
+      columns ??= encodeColumns(this.#db);
       while (inFlight.length > 0) await writeOldest();
     } finally {
       // None left to reject unobserved.
@@ -247,7 +240,7 @@ export class SnapshotWriter {
     const summary = this.#writeWords(words, languages, builtAt, meta);
     // The near-spelling structures are built elsewhere while this thread writes the columns.
     const lookups = startCatalogueLookups(this.#db, packNearSpellings);
-    this.#writeColumns(columns);
+    writeColumns(this.#db, columns);
     await lookups;
     return this.#seal(summary);
   }
@@ -280,19 +273,6 @@ export class SnapshotWriter {
       insertMeta.run(key, value);
     }
     return summary;
-  }
-
-  /** What the feed and the clip summaries read of every clip, each in one value, read off the clips table. */
-  #encodeColumns(): EncodedColumns {
-    return {
-      feed: encodeFeedColumns(scanFeedColumns(this.#db)),
-      clips: encodeClipColumnsFromDb(this.#db),
-    };
-  }
-
-  #writeColumns({ feed, clips }: EncodedColumns = this.#encodeColumns()): void {
-    this.#db.prepare("INSERT INTO feed_columns (name, data) VALUES ('clips', ?)").run(feed);
-    this.#db.prepare("INSERT INTO clip_columns (name, data) VALUES ('clips', ?)").run(clips);
   }
 
   /** Commits, seals and renames the file into place. */
