@@ -1,7 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { transcriptViolations } from "./invariants.js";
 import { CaptionError } from "./transcript.js";
-import { TranscriptBuilder } from "./transcript-builder.js";
+import { TranscriptBuilder, wordsOfSpans } from "./transcript-builder.js";
 
 function build(add: (builder: TranscriptBuilder) => void, wordTimes: "exact" | "interpolated" = "exact") {
   const builder = new TranscriptBuilder();
@@ -144,6 +145,26 @@ describe("TranscriptBuilder", () => {
     builder.add(0, 10, [{ tMs: 0, text: "   " }], "blank");
     expect(() => builder.finish("exact", "WebVTT")).toThrow(
       new CaptionError("WebVTT: the file holds no caption text"),
+    );
+  });
+});
+
+describe("wordsOfSpans", () => {
+  it("finds the words of the spans joined, each in the span where it starts", () => {
+    const unit = fc.constantFrom("a", "b", " ", "\u00a0", "\n", "é");
+    const spans = fc.array(fc.string({ unit, maxLength: 6 }), { maxLength: 6 });
+    fc.assert(
+      fc.property(spans, (texts) => {
+        const joined = texts.join("");
+        const starts = texts.map((_, s) => texts.slice(0, s).join("").length);
+        const expected = [...joined.matchAll(/\S+/g)].map((m) => ({
+          token: m[0],
+          span: starts.findLastIndex((start) => start <= m.index),
+        }));
+        const { tokens, spanOfToken } = wordsOfSpans(texts.map((text) => ({ tMs: 0, text })));
+        expect(tokens.map((token, w) => ({ token, span: spanOfToken[w] }))).toEqual(expected);
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -35,28 +35,8 @@ export class TranscriptBuilder {
   /** Adds a cue; one without any word is ignored. `where` names it in errors (`cue at line 12`). */
   add(t0Ms: number, t1Ms: number, spans: readonly TextSpan[], where: string): void {
     if (t1Ms < t0Ms) throw new CaptionError(`${where}: ends at ${t1Ms} ms, before it starts at ${t0Ms} ms`);
-    const tokens: string[] = [];
-    const spanOfToken: number[] = [];
-    const spanTimesMs: number[] = [];
-    // Spans are joined before splitting, so a word cut by a span boundary (`bat` + `tery`) stays whole and
-    // belongs to the span where it starts.
-    let joined = "";
-    const spanStarts: number[] = [];
-    for (const span of spans) {
-      spanStarts.push(joined.length);
-      spanTimesMs.push(span.tMs);
-      joined += span.text;
-    }
-    // Words are runs of anything but whitespace (`\S+`), found by a scan: a regular expression's match a
-    // word cost more than the rest of this method.
-    let span = 0;
-    for (let start = wordStart(joined, 0); start < joined.length; start = wordStart(joined, start)) {
-      const end = wordEnd(joined, start);
-      while (span + 1 < spanStarts.length && (spanStarts[span + 1] ?? 0) <= start) span++;
-      tokens.push(joined.slice(start, end));
-      spanOfToken.push(span);
-      start = end;
-    }
+    const spanTimesMs = spans.map((span) => span.tMs);
+    const { tokens, spanOfToken } = wordsOfSpans(spans);
     if (tokens.length === 0) return;
     const previous = this.#cues.at(-1);
     if (previous !== undefined && t0Ms < previous.t0Ms) {
@@ -160,4 +140,45 @@ function letterCount(word: string): number {
     }
   }
   return count;
+}
+
+/**
+ * A cue's words and, for each, the span it starts in. Words are runs of anything but whitespace (`\S+`);
+ * a word cut by a span boundary (`bat` + `tery`) stays whole and belongs to the span where it starts.
+ * The spans are read one by one: joining them first made a string of many parts, which the scan then
+ * copied into one.
+ */
+export function wordsOfSpans(spans: readonly TextSpan[]): { tokens: string[]; spanOfToken: number[] } {
+  const tokens: string[] = [];
+  const spanOfToken: number[] = [];
+  let open = "";
+  let openSpan = 0;
+  for (let s = 0; s < spans.length; s++) {
+    const text = (spans[s] as TextSpan).text;
+    let start = 0;
+    if (open !== "") {
+      start = wordEnd(text, 0);
+      open += text.slice(0, start);
+      if (start === text.length) continue;
+      tokens.push(open);
+      spanOfToken.push(openSpan);
+      open = "";
+    }
+    for (start = wordStart(text, start); start < text.length; start = wordStart(text, start)) {
+      const end = wordEnd(text, start);
+      if (end === text.length) {
+        open = text.slice(start);
+        openSpan = s;
+        break;
+      }
+      tokens.push(text.slice(start, end));
+      spanOfToken.push(s);
+      start = end;
+    }
+  }
+  if (open !== "") {
+    tokens.push(open);
+    spanOfToken.push(openSpan);
+  }
+  return { tokens, spanOfToken };
 }
