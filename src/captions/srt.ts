@@ -8,16 +8,16 @@ import { scanCueBlocks } from "./cue-blocks.js";
 import { addTextCues } from "./text-cues.js";
 import { CaptionError, type Transcript } from "./transcript.js";
 import { TranscriptBuilder } from "./transcript-builder.js";
+import { splitLines } from "./whitespace.js";
 
 const FORMAT = "SRT";
-const LINE_BREAK = /\r\n|\r|\n/;
 const ASS_OVERRIDE = /\{\\[^{}]*\}/g;
 
 export function parseSrt(content: string): Transcript {
   const text = content.startsWith("\ufeff") ? content.slice(1) : content;
-  const lines = text
-    .split(LINE_BREAK)
-    .map((line) => (line.includes("{\\") ? line.replace(ASS_OVERRIDE, "") : line));
+  const lines = splitLines(text).map((line) =>
+    line.includes("{\\") ? line.replace(ASS_OVERRIDE, "") : line,
+  );
   const rawCues = scanCueBlocks(lines, 0, { format: FORMAT, notes: false });
   if (rawCues.length === 0) throw new CaptionError(`${FORMAT}: the file holds no cue (no "-->" timing line)`);
   const builder = new TranscriptBuilder();

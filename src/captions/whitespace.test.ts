@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { collapseWhitespace, isWhitespace, wordEnd, wordStart } from "./whitespace.js";
+import { collapseWhitespace, isWhitespace, splitLines, wordEnd, wordStart } from "./whitespace.js";
 
 describe("collapseWhitespace", () => {
   it("collapses runs of any whitespace to one space and trims", () => {
@@ -57,6 +57,17 @@ describe("wordStart and wordEnd", () => {
           i = end;
         }
         expect(found).toEqual([...text.matchAll(/\S+/g)].map((m) => [m.index, m[0]]));
+      }),
+    );
+  });
+});
+
+describe("splitLines", () => {
+  it("splits as the regular expression of line breaks does, with and without a \\r", () => {
+    const unit = fc.constantFrom("a", "\n", "\r", "\r\n", " ", "é");
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 12 }), (text) => {
+        expect(splitLines(text)).toEqual(text.split(/\r\n|\r|\n/));
       }),
     );
   });

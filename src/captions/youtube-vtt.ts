@@ -11,13 +11,13 @@ import { scanCueBlocks } from "./cue-blocks.js";
 import { addTextCues } from "./text-cues.js";
 import { CaptionError, type Transcript } from "./transcript.js";
 import { TranscriptBuilder } from "./transcript-builder.js";
+import { splitLines } from "./whitespace.js";
 
 const FORMAT = "WebVTT";
 const SIGNATURE = /^\ufeff?WEBVTT(?:[ \t]|$)/;
-const LINE_BREAK = /\r\n|\r|\n/;
 
 export function parseVtt(content: string): Transcript {
-  const lines = content.split(LINE_BREAK);
+  const lines = splitLines(content);
   const first = lines[0] ?? "";
   if (!SIGNATURE.test(first)) {
     throw new CaptionError(
