@@ -23,7 +23,10 @@ export interface TopicInput {
   categories: readonly string[];
   title: string;
   tags: readonly string[];
-  /** The transcript's tokens, from the shared tokeniser. */
+  /**
+   * The transcript's tokens, from the shared tokeniser; only its keywords count, so a caller may pass just
+   * those (`spokenKeywords`, as the builder does).
+   */
   transcriptTokens: readonly string[];
 }
 
