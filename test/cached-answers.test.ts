@@ -58,6 +58,18 @@ describe("answers from the response cache over HTTP", () => {
     expect(kept.headers.get("x-request-id")).toBe("trace-42");
   });
 
+  it("gives a URL the framework answered first (no direct route) the same bytes and ETag from the cache", async () => {
+    const key = await server.createKey();
+    for (const url of ["/v1/topics", "/v1/corpus"]) {
+      const first = await server.api(url, { key });
+      const second = await server.api(url, { key });
+      expect(first.status).toBe(200);
+      expect(second.text).toBe(first.text);
+      expect(second.headers.get("etag")).toMatch(/^W\/"/);
+      expect(stableHeaders(second)).toEqual(stableHeaders(first));
+    }
+  });
+
   it("charges every cached answer to the month: the 21st request on the trial plan is refused", async () => {
     const key = await server.createKey("trial");
     const statuses: number[] = [];

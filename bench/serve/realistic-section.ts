@@ -55,6 +55,7 @@ function cacheHits(paths: readonly string[], count: number, recorded: Map<string
       cache.set(key, {
         body: Buffer.from(recorded.get(paths[i % paths.length] as string)?.body ?? ""),
         access: "keyed",
+        etag: "",
       });
   }
   return hits;

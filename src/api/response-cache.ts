@@ -3,9 +3,10 @@
  * snapshot and the query is the same bytes until the next build, and clients' lookups repeat (autocomplete
  * prefixes, the common words of a course), so the second request for a URL costs a map lookup. Bodies are
  * kept as UTF-8 bytes, encoded once, with the access class of the route that answered them (what the gate
- * must check before the bytes go out again). Bounded by bytes, least recently used first out; a new
- * snapshot's build id changes every key.
+ * must check before the bytes go out again). Bounded by bytes, about the least recently asked for out first
+ * (`second-chance-map.ts`); a new snapshot's build id changes every key.
  */
+import { SecondChanceMap } from "../index/second-chance-map.js";
 import type { AccessClass } from "./app-type.js";
 
 export interface CachedAnswer {
@@ -13,6 +14,8 @@ export interface CachedAnswer {
   body: Buffer;
   /** The answering route's access class. */
   access: AccessClass;
+  /** The ETag the answer went out with (it names the snapshot and the URL, as the key does). */
+  etag: string;
 }
 
 export interface ResponseCache {
@@ -22,37 +25,21 @@ export interface ResponseCache {
   readonly entries: number;
 }
 
-/** Bytes an entry is counted for: the key's UTF-16 code units and the body's bytes. */
+/** Bytes an entry is counted for: the key's and the ETag's UTF-16 code units and the body's bytes. */
 function sizeOf(key: string, answer: CachedAnswer): number {
-  return key.length * 2 + answer.body.length;
+  return (key.length + answer.etag.length) * 2 + answer.body.length;
 }
 
 export function createResponseCache(maxBytes: number): ResponseCache {
-  const answers = new Map<string, CachedAnswer>();
-  let bytes = 0;
+  const answers = new SecondChanceMap<string, CachedAnswer>(maxBytes);
   return {
-    get(key) {
-      const answer = answers.get(key);
-      if (answer !== undefined) {
-        // A Map iterates in insertion order: re-inserting marks the entry most recently used.
-        answers.delete(key);
-        answers.set(key, answer);
-      }
-      return answer;
-    },
+    get: (key) => answers.get(key),
     set(key, answer) {
       const size = sizeOf(key, answer);
-      if (size > maxBytes / 16 || answers.has(key)) return;
-      answers.set(key, answer);
-      bytes += size;
-      for (const [oldKey, oldAnswer] of answers) {
-        if (bytes <= maxBytes) break;
-        answers.delete(oldKey);
-        bytes -= sizeOf(oldKey, oldAnswer);
-      }
+      if (size <= maxBytes / 16 && !answers.has(key)) answers.set(key, answer, size);
     },
     get bytes() {
-      return bytes;
+      return answers.bytes;
     },
     get entries() {
       return answers.size;

@@ -4,6 +4,7 @@ import Type from "typebox";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Admission, AdmitInput, Gate } from "../../access/gate/gate.js";
 import type { Snapshot } from "../../index/snapshot.js";
+import { snapshotEtag } from "../caching.js";
 import type { ApiContext } from "../context.js";
 import { createResponseCache } from "../response-cache.js";
 import { type DirectRoute, directRoute } from "./direct-routes.js";
@@ -21,7 +22,11 @@ async function serve(
   direct: DirectRoute[] = [],
 ) {
   const responses = createResponseCache(1 << 20);
-  responses.set(`${BUILD}\0/v1/words/run/clips`, { body: Buffer.from('{"word":"ran"}'), access: "keyed" });
+  responses.set(`${BUILD}\0/v1/words/run/clips`, {
+    body: Buffer.from('{"word":"ran"}'),
+    access: "keyed",
+    etag: snapshotEtag(BUILD, "/v1/words/run/clips"),
+  });
   const asked: AdmitInput[] = [];
   const asking = (input: AdmitInput) => {
     asked.push(input);
@@ -60,6 +65,7 @@ describe("cached answers ahead of the routes", () => {
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(response.headers.get("x-ratelimit-remaining")).toBe("99");
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("etag")).toBe(snapshotEtag(BUILD, "/v1/words/run/clips"));
     expect(response.headers.get("etag")).toMatch(/^W\/"b1d0000000000000-/);
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(routed).toEqual([]);
@@ -153,6 +159,7 @@ describe("cached answers ahead of the routes", () => {
       expect(first.headers.get("cache-control")).toBe("private, max-age=3600");
       const second = await fetch(`${url}/v1/things/gear?limit=5`);
       expect(await second.text()).toBe('{"name":"gear","limit":5}');
+      expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
       expect(answered).toEqual(["gear:5"]);
       expect(routed).toEqual([]);
       expect(asked).toHaveLength(2);

@@ -38,6 +38,8 @@ export type FrontAnswers = (request: IncomingMessage, response: ServerResponse) 
 
 const trustAll = (): boolean => true;
 
+const CACHE_CONTROL = `private, max-age=${SNAPSHOT_MAX_AGE_S}`;
+
 export function frontAnswers(
   ctx: ApiContext,
   options: FrontAnswerOptions,
@@ -100,7 +102,7 @@ export function frontAnswers(
       "etag",
       etag,
       "cache-control",
-      `private, max-age=${SNAPSHOT_MAX_AGE_S}`,
+      CACHE_CONTROL,
       "content-type",
       "application/json; charset=utf-8",
       "content-length",
@@ -124,6 +126,7 @@ export function frontAnswers(
     if (admitted === undefined) return false;
     const { admission } = admitted;
     let body = cached?.body;
+    let etag = cached?.etag;
     if (direct !== undefined) {
       try {
         body = direct.route.answer(direct.params, direct.query);
@@ -135,9 +138,10 @@ export function frontAnswers(
         if (admission !== undefined) handOnAdmission(request, admission);
         return false;
       }
-      responses?.set(key, { body, access: direct.route.access });
+      etag = snapshotEtag(buildId, url);
+      responses?.set(key, { body, access: direct.route.access, etag });
     }
-    send(request, response, admission?.window, snapshotEtag(buildId, url), body as Buffer);
+    send(request, response, admission?.window, etag as string, body as Buffer);
     return true;
   };
 }

@@ -45,7 +45,11 @@ export function registerSnapshotCaching(app: App, ctx: ApiContext): void {
     ) {
       // Encoded once: the bytes kept are the bytes sent, now and on every hit.
       const body = typeof payload === "string" ? Buffer.from(payload) : payload;
-      ctx.responses?.set(request.responseKey, { body, access: request.routeOptions.config.access ?? "none" });
+      ctx.responses?.set(request.responseKey, {
+        body,
+        access: request.routeOptions.config.access ?? "none",
+        etag: reply.getHeader("etag") as string,
+      });
       return done(null, body);
     }
     done(null, payload);
