@@ -1,8 +1,8 @@
 /**
  * Posting blocks of one snapshot kept in memory within a byte budget, about the least recently used out
  * (`second-chance-map.ts`): a hot word's blocks serve every variant of its lookup (level filters, gloss
- * languages, later pages) without a statement, and their occurrence heap is inflated once. Snapshots are immutable, so nothing is ever stale;
- * each snapshot has its own cache, dropped with it.
+ * languages, later pages) without a statement, and their occurrence heap is inflated once. Snapshots are
+ * immutable, so nothing is ever stale; each snapshot has its own cache, dropped with it.
  */
 import { BlockOccurrences, decodedBytes } from "../snapshot/posting-block.js";
 import { SecondChanceMap } from "./second-chance-map.js";
