@@ -19,6 +19,7 @@ import { handOnAdmission } from "../access-hook.js";
 import type { AccessClass } from "../app-type.js";
 import { SNAPSHOT_MAX_AGE_S, snapshotEtag } from "../caching.js";
 import type { ApiContext } from "../context.js";
+import type { CachedAnswer } from "../response-cache.js";
 import { connectionHasRoom, enterConnection } from "./connection-guard.js";
 import { CORS_EXPOSED_HEADERS } from "./cors.js";
 import { type DirectRoute, readDirect } from "./direct-routes.js";
@@ -83,8 +84,7 @@ export function frontAnswers(
     request: IncomingMessage,
     response: ServerResponse,
     window: WindowState | undefined,
-    etag: string,
-    body: Buffer,
+    { body, etag }: CachedAnswer,
   ): void => {
     enterConnection(request, response);
     const headers = [REQUEST_ID_HEADER, requestIdOf(request), ...corsHeaders];
@@ -125,9 +125,9 @@ export function frontAnswers(
     const admitted = admit(request, cached?.access ?? (direct as { route: DirectRoute }).route.access);
     if (admitted === undefined) return false;
     const { admission } = admitted;
-    let body = cached?.body;
-    let etag = cached?.etag;
+    let answer = cached;
     if (direct !== undefined) {
+      let body: Buffer | undefined;
       try {
         body = direct.route.answer(direct.params, direct.query);
       } catch {
@@ -138,10 +138,10 @@ export function frontAnswers(
         if (admission !== undefined) handOnAdmission(request, admission);
         return false;
       }
-      etag = snapshotEtag(buildId, url);
-      responses?.set(key, { body, access: direct.route.access, etag });
+      answer = { body, access: direct.route.access, etag: snapshotEtag(buildId, url) };
+      responses?.set(key, answer);
     }
-    send(request, response, admission?.window, etag as string, body as Buffer);
+    send(request, response, admission?.window, answer as CachedAnswer);
     return true;
   };
 }
