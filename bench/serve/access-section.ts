@@ -39,8 +39,8 @@ export async function runAccessSection(ctx: BenchContext): Promise<void> {
       const headers = { authorization: `Bearer ${keyOf(on, `access-${operation}`)}` };
       const results = await compareServers(
         [
-          { name: "access on", url: on.child.url, headers },
-          { name: "access off", url: off.child.url, headers },
+          { name: "access on", url: on.child.url, headers, cpu: on.child.cpu },
+          { name: "access off", url: off.child.url, headers, cpu: off.child.cpu },
         ],
         paths,
         options,

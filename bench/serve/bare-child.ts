@@ -25,9 +25,41 @@ const responses = new Map<string, RecordedResponse>(
   recorded.map(([url, status, body, headers]) => [url, { status, body: Buffer.from(body), headers }]),
 );
 
+/**
+ * CPU work done for every request before it is answered, in microseconds (`WORDCLIP_BENCH_WORK_US`, none
+ * by default): the serving section's budget calibration (`budget.ts`). The work is a fixed number of steps
+ * of an integer loop, timed alone at start-up, so that under load it costs what any other work of that
+ * length costs, caches and the load generator's threads included.
+ */
+const workUs = Number(process.env.WORDCLIP_BENCH_WORK_US ?? "0");
+if (!(Number.isFinite(workUs) && workUs >= 0)) {
+  process.stderr.write(`bench bare server: WORDCLIP_BENCH_WORK_US must be a number ≥ 0, not "${workUs}"\n`);
+  process.exit(2);
+}
+let workSink = 1;
+function work(steps: number): void {
+  let x = workSink;
+  for (let i = 0; i < steps; i++) x = (Math.imul(x, 1103515245) + 12345) | 0;
+  workSink = x;
+}
+/** Steps of `work` a microsecond: the fastest of seven timed runs, after a warm-up. */
+function stepsPerUs(): number {
+  const steps = 2_000_000;
+  work(steps);
+  let bestMs = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 7; run++) {
+    const startMs = performance.now();
+    work(steps);
+    bestMs = Math.min(bestMs, performance.now() - startMs);
+  }
+  return steps / (bestMs * 1000);
+}
+const workSteps = workUs > 0 ? Math.round(workUs * stepsPerUs()) : 0;
+
 const app = Fastify({ logger: false });
 app.get("/readyz", async () => ({ status: "ready" }));
 app.get("/*", (request, reply) => {
+  if (workSteps > 0) work(workSteps);
   const found = responses.get(request.url);
   if (found === undefined)
     return reply.code(404).send({ error: { code: "not_found", message: request.url } });

@@ -2,7 +2,7 @@
  * Servers under test run in child processes, so the load generator and the server never share a thread:
  * spawned on a free port, ready when `/readyz` answers 200, measured through `/proc`, stopped by SIGTERM.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -14,7 +14,39 @@ export interface RunningChild {
   readyMs: number;
   /** Resident memory now and at its peak, from `/proc/<pid>/status`; NaN where there is no `/proc`. */
   memoryMB(): { rssMB: number; peakMB: number };
+  /** CPU the process has used so far, from `/proc/<pid>/stat`; undefined where there is no `/proc`. */
+  cpu(): CpuTime | undefined;
   stop(): Promise<void>;
+}
+
+/** CPU time a process used, in microseconds: in user space and in the kernel. */
+export interface CpuTime {
+  userUs: number;
+  kernelUs: number;
+}
+
+let ticksPerS: number | undefined;
+
+/** Clock ticks a second, as `/proc/<pid>/stat` counts CPU time (100 on Linux unless configured otherwise). */
+function clockTicks(): number {
+  if (ticksPerS === undefined) {
+    const printed = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout);
+    ticksPerS = Number.isInteger(printed) && printed > 0 ? printed : 100;
+  }
+  return ticksPerS;
+}
+
+/** Fields 14 and 15 of `/proc/<pid>/stat` (utime, stime), read after the command name's closing parenthesis. */
+function cpuOf(pid: number): CpuTime | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return undefined;
+  }
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const usPerTick = 1e6 / clockTicks();
+  return { userUs: Number(fields[11]) * usPerTick, kernelUs: Number(fields[12]) * usPerTick };
 }
 
 export async function freePort(): Promise<number> {
@@ -98,6 +130,7 @@ export async function startChild(
     url,
     readyMs,
     memoryMB: () => ({ rssMB: statusFieldMB(pid, "VmRSS"), peakMB: statusFieldMB(pid, "VmHWM") }),
+    cpu: () => cpuOf(pid),
     async stop() {
       const done = exited(child);
       child.kill("SIGTERM");

@@ -4,12 +4,15 @@
  * is kept (on a shared machine, the best run is the one least disturbed by other work).
  */
 import { formatCount } from "../progress.js";
+import type { CpuTime } from "./child.js";
 import { type LoadResult, runLoad } from "./load.js";
 
 export interface Target {
   name: string;
   url: string;
   headers: Record<string, string>;
+  /** The server's CPU so far (`RunningChild.cpu`): each result then carries its CPU a request. */
+  cpu?: () => CpuTime | undefined;
 }
 
 export interface CompareSettings {
@@ -35,7 +38,17 @@ async function measure(
 ): Promise<LoadResult> {
   const load = { connections: settings.connections };
   await runLoad(target.url, paths, target.headers, { ...load, durationS: settings.warmupS });
-  return runLoad(target.url, paths, target.headers, { ...load, durationS: settings.durationS });
+  const before = target.cpu?.();
+  const result = await runLoad(target.url, paths, target.headers, { ...load, durationS: settings.durationS });
+  const after = target.cpu?.();
+  if (before === undefined || after === undefined || result.requests === 0) return result;
+  return {
+    ...result,
+    serverCpu: {
+      userUs: (after.userUs - before.userUs) / result.requests,
+      kernelUs: (after.kernelUs - before.kernelUs) / result.requests,
+    },
+  };
 }
 
 /** Results by target name, in the order given. */
@@ -68,5 +81,11 @@ export function loadSummary(result: LoadResult): string {
   const ms = (x: number): string => (x < 10 ? x.toFixed(2) : x.toFixed(1));
   const failures = result.non2xx + result.errors;
   const warn = failures > 0 ? ` · ${formatCount(failures)} non-2xx/errors` : "";
-  return `${formatCount(result.rps)} req/s · p50 ${ms(result.p50Ms)} ms · p99 ${ms(result.p99Ms)} ms${warn}`;
+  const cpu = result.serverCpu;
+  const us = (x: number): string => x.toFixed(1);
+  const cpuText =
+    cpu === undefined
+      ? ""
+      : ` · server CPU ${us(cpu.userUs + cpu.kernelUs)} µs a request (${us(cpu.userUs)} user, ${us(cpu.kernelUs)} kernel)`;
+  return `${formatCount(result.rps)} req/s · p50 ${ms(result.p50Ms)} ms · p99 ${ms(result.p99Ms)} ms${cpuText}${warn}`;
 }

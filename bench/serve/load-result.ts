@@ -3,6 +3,11 @@
 export interface LoadSettings {
   connections: number;
   durationS: number;
+  /**
+   * The server's CPU a request over the run, in microseconds, in user space and in the kernel: set when
+   * the server is a child process whose counters can be read.
+   */
+  serverCpu?: { userUs: number; kernelUs: number } | undefined;
 }
 
 export interface LoadResult {
@@ -13,4 +18,9 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   durationS: number;
+  /**
+   * The server's CPU a request over the run, in microseconds, in user space and in the kernel: set when
+   * the server is a child process whose counters can be read.
+   */
+  serverCpu?: { userUs: number; kernelUs: number } | undefined;
 }

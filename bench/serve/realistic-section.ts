@@ -138,8 +138,8 @@ export async function runRealisticSection(ctx: BenchContext): Promise<void> {
     // One round each, ours first: a second round would find ours' cache warm with the whole list.
     const results = await compareServers(
       [
-        { name: "ours", url: setup.ours.child.url, headers: bearer },
-        { name: "bare", url: bare.url, headers: bearer },
+        { name: "ours", url: setup.ours.child.url, headers: bearer, cpu: setup.ours.child.cpu },
+        { name: "bare", url: bare.url, headers: bearer, cpu: bare.cpu },
       ],
       okPaths,
       { ...options, connections, rounds: 1 },

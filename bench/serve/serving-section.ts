@@ -4,10 +4,13 @@
  * serialisation and access checks cost over the least any Fastify server must spend. Ours runs twice:
  * as shipped, where the response cache answers every path after the warm-up (the paths cycle), and with
  * the cache off, where every request does the whole lookup (a long tail of words nobody asked yet).
+ * Every run also reads the server's CPU a request from its counters, and before the operations the bare
+ * server is run doing fixed amounts of work a request (`budget.ts`): what each target's ratio allows.
  */
 import type { BenchContext } from "../context.js";
 import type { ResultRow } from "../report/results.js";
 import { atLeast, TARGETS } from "../targets.js";
+import { againstBudget, type Budget, measureBudget } from "./budget.js";
 import { startChild } from "./child.js";
 import { bestOf, compareServers, loadSummary } from "./compare.js";
 import { checkGenerator } from "./generator-check.js";
@@ -51,10 +54,12 @@ export async function runServingSection(ctx: BenchContext): Promise<void> {
   try {
     const exact = setup.workloads.get("exact");
     let connections = options.connections;
+    let budget: Budget | undefined;
     if (exact !== undefined && exact.paths.length > 0) {
       progress.line("serving: the load generator against the bare server, by connections");
       const bearer = { authorization: `Bearer ${keyOf(setup.ours, "exact")}` };
       connections = (await checkGenerator(ctx, bare.url, exact.paths, bearer)).connections;
+      budget = await measureBudget(ctx, bare, setup.responsesFile, exact.paths, connections);
     }
     for (const operation of HTTP_OPERATIONS) {
       const workload = setup.workloads.get(operation);
@@ -70,9 +75,14 @@ export async function runServingSection(ctx: BenchContext): Promise<void> {
       const bearer = (server: OurServer) => ({ authorization: `Bearer ${keyOf(server, operation)}` });
       const results = await compareServers(
         [
-          { name: "ours", url: setup.ours.child.url, headers: bearer(setup.ours) },
-          { name: "ours, cache off", url: setup.uncached.child.url, headers: bearer(setup.uncached) },
-          { name: "bare", url: bare.url, headers: bearer(setup.ours) },
+          { name: "ours", url: setup.ours.child.url, headers: bearer(setup.ours), cpu: setup.ours.child.cpu },
+          {
+            name: "ours, cache off",
+            url: setup.uncached.child.url,
+            headers: bearer(setup.uncached),
+            cpu: setup.uncached.child.cpu,
+          },
+          { name: "bare", url: bare.url, headers: bearer(setup.ours), cpu: bare.cpu },
         ],
         workload.paths,
         { ...options, connections },
@@ -85,7 +95,7 @@ export async function runServingSection(ctx: BenchContext): Promise<void> {
         ctx.results.add({
           section: "serving",
           measure: `${OPERATION_LABELS[operation]}, ${variant}: ours / bare Fastify`,
-          result: `ours ${loadSummary(ours)}; bare ${loadSummary(bareResult)}`,
+          result: `ours ${loadSummary(ours)}; bare ${loadSummary(bareResult)}${againstBudget(budget, floorOf(operation, name === "ours"), ours, bareResult)}`,
           ratio: { value: ratio, label: "req/s ours / bare" },
           target: targetOf(operation, name === "ours", ratio),
           data: {
