@@ -101,4 +101,12 @@ describe("loadConfig: snapshot checks", () => {
       'WORDCLIP_SNAPSHOT_CHECK_SECONDS="0.5" is not valid: must be a whole number of seconds from 0 to 86400 between checks of the snapshot file (0: only on SIGHUP)',
     );
   });
+
+  it("keeps 64 MB of posting blocks a snapshot by default, as many as asked, at least 1", () => {
+    expect(loadConfig({}).blockCacheBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ WORDCLIP_BLOCK_CACHE_MB: "8" }).blockCacheBytes).toBe(8 * 1024 * 1024);
+    expect(configError({ WORDCLIP_BLOCK_CACHE_MB: "0" })).toBe(
+      'WORDCLIP_BLOCK_CACHE_MB="0" is not valid: must be a whole number of megabytes from 1 to 65536 for the posting blocks each open snapshot keeps in memory',
+    );
+  });
 });

@@ -40,6 +40,14 @@ const EnvSchema = Type.Object({
     default: 64,
     description: "memory for answers kept per snapshot and URL, in megabytes; 0 turns the cache off",
   }),
+  WORDCLIP_BLOCK_CACHE_MB: Type.Integer({
+    minimum: 1,
+    maximum: 65536,
+    default: 64,
+    allowed:
+      "a whole number of megabytes from 1 to 65536 for the posting blocks each open snapshot keeps in memory",
+    description: "memory for posting blocks read from the snapshot, in megabytes, per snapshot open",
+  }),
   WORDCLIP_DATABASE_URL: Type.Optional(
     Type.String({
       pattern: "^postgres(ql)?://",
@@ -100,6 +108,8 @@ export interface Config {
   accessEnabled: boolean;
   /** Bytes of serialized answers kept in memory; 0 when off. */
   responseCacheBytes: number;
+  /** Bytes of posting blocks each open snapshot keeps in memory, inflated. */
+  blockCacheBytes: number;
   /** The shared access store; undefined: the SQLite file `accessDbPath`. */
   databaseUrl: string | undefined;
   /** PostgreSQL connections each process keeps at most. */
@@ -152,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.WORDCLIP_LOG_LEVEL,
     accessEnabled: e.WORDCLIP_ACCESS === "on",
     responseCacheBytes: e.WORDCLIP_RESPONSE_CACHE_MB * 1024 * 1024,
+    blockCacheBytes: e.WORDCLIP_BLOCK_CACHE_MB * 1024 * 1024,
     databaseUrl: e.WORDCLIP_DATABASE_URL,
     databasePoolMax: e.WORDCLIP_DATABASE_POOL,
     redisUrl: e.WORDCLIP_REDIS_URL,

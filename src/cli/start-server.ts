@@ -103,6 +103,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const snapshots = await SnapshotHolder.open({
     path: config.indexPath,
     checkEveryMs: options.snapshotCheckEveryMs ?? config.snapshotCheckEveryMs,
+    snapshot: { blockCacheBytes: config.blockCacheBytes },
     ...(options.snapshotGraceMs === undefined ? {} : { graceMs: options.snapshotGraceMs }),
   });
   let access: AccessBackends | undefined;

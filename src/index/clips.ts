@@ -59,10 +59,14 @@ export class ClipStore {
   readonly #paceCounts: Database.Statement;
   readonly #directory: PostingDirectory;
   readonly #cache = new Map<number, ClipRecord>();
-  readonly #blockCache = new BlockCache();
+  readonly #blockCache: BlockCache;
 
-  /** `directory`: the posting directory's value when it was read already (see `snapshot/read-ahead.ts`). */
-  constructor(db: Database.Database, directory?: Buffer) {
+  /**
+   * `directory`: the posting directory's value when it was read already (see `snapshot/read-ahead.ts`);
+   * `blockCacheBytes`: memory for the blocks read (by default `BLOCK_CACHE_BYTES`).
+   */
+  constructor(db: Database.Database, directory?: Buffer, blockCacheBytes?: number) {
+    this.#blockCache = new BlockCache(blockCacheBytes);
     this.#byNo = db.prepare(`SELECT ${CLIP_COLUMNS} FROM clips WHERE clip_no = ?`);
     this.#byNos = db.prepare(`SELECT ${CLIP_COLUMNS} FROM clips WHERE clip_no IN (${slotList()})`);
     // Both ids have a unique index, which holds the clip number: found without reading the row.

@@ -6,7 +6,7 @@
  */
 import { statSync } from "node:fs";
 import { verifySnapshotFile, verifySnapshotFileSync } from "../snapshot/checksum.js";
-import { Snapshot } from "./snapshot.js";
+import { Snapshot, type SnapshotOptions } from "./snapshot.js";
 
 /** What the holder reports; Fastify's (pino) logger fits. */
 export interface HolderLog {
@@ -24,6 +24,8 @@ export interface SnapshotHolderOptions {
    * still be reading from it (handlers can await between reads).
    */
   graceMs?: number;
+  /** How a snapshot is opened (the block cache's memory); ignored when `open` is given. */
+  snapshot?: SnapshotOptions;
   /** Opens a snapshot file; tests pass one that counts or fails. */
   open?: (path: string) => Snapshot;
   /** Checks a file against its seal before it is served (default: the whole file's checksum). */
@@ -101,7 +103,7 @@ export class SnapshotHolder implements SnapshotSource {
    */
   constructor(options: SnapshotHolderOptions, opened?: { identity: string | undefined; snapshot: Snapshot }) {
     this.path = options.path;
-    this.#open = options.open ?? ((path) => new Snapshot(path));
+    this.#open = options.open ?? ((path) => new Snapshot(path, options.snapshot));
     this.#verify = options.verify ?? CHECKSUM_VERIFY;
     this.#checkEveryMs = options.checkEveryMs ?? DEFAULT_CHECK_EVERY_MS;
     this.#graceMs = options.graceMs ?? DEFAULT_GRACE_MS;
@@ -121,7 +123,10 @@ export class SnapshotHolder implements SnapshotSource {
   static async open(options: SnapshotHolderOptions): Promise<SnapshotHolder> {
     if (options.open !== undefined) return new SnapshotHolder(options);
     const identity = verifiedIdentity(options);
-    return new SnapshotHolder(options, { identity, snapshot: await Snapshot.open(options.path) });
+    return new SnapshotHolder(options, {
+      identity,
+      snapshot: await Snapshot.open(options.path, options.snapshot),
+    });
   }
 
   current(): Snapshot {

@@ -46,6 +46,11 @@ function buildIdOf(db: Database.Database): string {
   );
 }
 
+export interface SnapshotOptions {
+  /** Memory for the posting blocks read (`block-cache.ts`); by default `BLOCK_CACHE_BYTES`. */
+  blockCacheBytes?: number;
+}
+
 export class Snapshot {
   readonly path: string;
   readonly buildId: string;
@@ -69,7 +74,7 @@ export class Snapshot {
    * Opens the snapshot at `path`, with its largest values read on a worker thread meanwhile (see
    * `snapshot/read-ahead.ts`): what the constructor does, in less time.
    */
-  static async open(path: string): Promise<Snapshot> {
+  static async open(path: string, options: SnapshotOptions = {}): Promise<Snapshot> {
     let db: Database.Database | undefined;
     const ahead = readAhead(path, () => (db === undefined ? "" : buildIdOf(db)));
     let catalogs: Map<string, WordCatalog>;
@@ -81,12 +86,13 @@ export class Snapshot {
       ahead.cancel();
       throw error;
     }
-    return new Snapshot(path, { db, catalogs, values: (await ahead.values) ?? {} });
+    return new Snapshot(path, options, { db, catalogs, values: (await ahead.values) ?? {} });
   }
 
   /** `opened`: the file opened and its catalogue and values read already, by `Snapshot.open`. */
   constructor(
     path: string,
+    options: SnapshotOptions = {},
     opened?: { db: Database.Database; catalogs: Map<string, WordCatalog>; values: ReadAheadValues },
   ) {
     this.path = path;
@@ -98,7 +104,7 @@ export class Snapshot {
     );
     this.buildId = meta.get("build_id") ?? "";
     this.builtAt = meta.get("built_at") ?? "";
-    this.clips = new ClipStore(this.#db, opened?.values.postingDirectory);
+    this.clips = new ClipStore(this.#db, opened?.values.postingDirectory, options.blockCacheBytes);
     this.fragments = new ClipFragments(readClipColumns(this.#db, opened?.values.clipColumns));
     this.feed = new Feed(this.#db);
     this.phrases = new PhraseSearch(new PhraseIndex(this.#db));

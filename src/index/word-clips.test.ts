@@ -96,3 +96,25 @@ describe("ClipStore.clips", () => {
     expect(snapshot.clips.clips([])).toEqual([]);
   });
 });
+
+describe("the block cache's memory", () => {
+  it("keeps the blocks a page read within the memory the snapshot was opened with", async () => {
+    const path = (await sharedTestSnapshot()).path;
+    const roomy = new Snapshot(path);
+    const tight = await Snapshot.open(path, { blockCacheBytes: 1 });
+    try {
+      for (const opened of [roomy, tight]) {
+        const en = opened.language("en");
+        const resolved = en && resolveWord(en.catalog, en.fuzzy, "the", "strict");
+        if (!resolved?.found) throw new Error("the is not in the catalogue");
+        expect(recentClips(opened, "en", resolved.entry, [], undefined, 20).hits).toHaveLength(20);
+      }
+      expect(roomy.clips.heldBlocks).toBeGreaterThan(0);
+      // No block is as small as one byte: none is kept, every page reads its blocks again.
+      expect(tight.clips.heldBlocks).toBe(0);
+    } finally {
+      roomy.close();
+      tight.close();
+    }
+  });
+});
