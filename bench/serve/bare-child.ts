@@ -28,8 +28,9 @@ const responses = new Map<string, RecordedResponse>(
 /**
  * CPU work done for every request before it is answered, in microseconds (`WORDCLIP_BENCH_WORK_US`, none
  * by default): the serving section's budget calibration (`budget.ts`). The work is a fixed number of steps
- * of an integer loop, timed alone at start-up, so that under load it costs what any other work of that
- * length costs, caches and the load generator's threads included.
+ * of an integer loop, sized by timing it alone at start-up. Under load it costs more than that (several
+ * times more on a loaded two-core machine), so the section reads what it did cost from the server's CPU
+ * counters and uses that, not this figure.
  */
 const workUs = Number(process.env.WORDCLIP_BENCH_WORK_US ?? "0");
 if (!(Number.isFinite(workUs) && workUs >= 0)) {
