@@ -242,6 +242,14 @@ describe("an address or a port that cannot be used", () => {
     expect(line).toContain("not an address of this machine");
   });
 
+  it("exits 78 naming a block cache of no memory and what is allowed", async () => {
+    const run = await wordclip({ WORDCLIP_DATA_DIR: dataDir(), WORDCLIP_BLOCK_CACHE_MB: "0" }, "serve");
+    expect(run.code, run.stderr).toBe(EXIT.config);
+    expect(oneLine(run)).toBe(
+      'wordclip: configuration error: WORDCLIP_BLOCK_CACHE_MB="0" is not valid: must be a whole number of megabytes from 1 to 65536 for the posting blocks each open snapshot keeps in memory',
+    );
+  });
+
   it("exits 78 naming a port in use and how to choose another", async () => {
     const run = await wordclip({ WORDCLIP_DATA_DIR: dataDir(), WORDCLIP_PORT: String(busyPort) }, "serve");
     expect(run.code, run.stderr).toBe(EXIT.config);
