@@ -1,8 +1,8 @@
 /** Snapshot records → the contract's JSON shapes: levels as names, milliseconds as seconds, URLs built. */
-import { type Gloss, levelAt } from "../domain.js";
+import { GLOSSES, type Gloss, levelAt } from "../domain.js";
 import type { ClipRecord } from "../index/clips.js";
 import { perCatalog, type WordEntry } from "../index/word-catalog.js";
-import { type JsonBytes, jsonPiece } from "../text/json-bytes.js";
+import { ByteSource, type JsonBytes, jsonPiece } from "../text/json-bytes.js";
 
 /** Milliseconds inside, seconds at the edge, to the millisecond. */
 export function seconds(ms: number): number {
@@ -25,26 +25,67 @@ export function presentWord(entry: WordEntry, gloss: Gloss, clipCount = entry.cl
   };
 }
 
+/** Bytes of the arena a word writer keeps words' JSON in, at most (allocated on first use, filled as words are answered). */
+const WORD_ARENA_BYTES = 4 * 1024 * 1024;
+
+const WORD = jsonPiece('{"word":');
+const WORD_ID = jsonPiece(',"wordId":');
+const LEVEL = jsonPiece(',"level":"');
+const LEVEL_SOURCE = jsonPiece('","levelSource":');
+const MEANING = jsonPiece(',"meaning":');
+const CLIP_COUNT = jsonPiece(',"clipCount":');
+const CLOSE = jsonPiece("}");
+
 /**
  * Writes a catalogue's words as JSON: `presentWord(entry, gloss)` in the schema's key order (`Word`), as its
- * serialiser writes it. A word's fields but its meaning are copied from two pieces encoded on its first
- * answer, found by the word's position in the catalogue.
+ * serialiser writes it. A word's JSON in a gloss language, once written, is kept in one arena of at most
+ * `WORD_ARENA_BYTES` and copied from there the next time: one copy from one place instead of a word's fields,
+ * its meanings and their escaping looked at again, which matters on a loaded server where each is a cache
+ * miss. Words answered after the arena is full are written from their fields every time.
  */
 export class WordWriter {
-  readonly #pieces: Array<{ head: Buffer; tail: Buffer } | undefined> = [];
+  readonly #arenaBytes: number;
+  #arena: ByteSource | undefined;
+  #used = 0;
+  /** Arena offset + 1 of a word's JSON (0: not kept), and its end, by word position × gloss languages + gloss. */
+  #starts = new Int32Array(0);
+  #ends = new Int32Array(0);
+
+  /** `arenaBytes`: the arena's size (tests); by default as said above. */
+  constructor(options: { arenaBytes?: number } = {}) {
+    this.#arenaBytes = options.arenaBytes ?? WORD_ARENA_BYTES;
+  }
 
   write(out: JsonBytes, entry: WordEntry, gloss: Gloss): void {
-    let pieces = this.#pieces[entry.index];
-    if (pieces === undefined) {
-      pieces = {
-        head: jsonPiece(
-          `{"word":${JSON.stringify(entry.word)},"wordId":${entry.wordId},"level":"${levelAt(entry.level)}","levelSource":${JSON.stringify(entry.levelSource)},"meaning":`,
-        ),
-        tail: jsonPiece(`,"clipCount":${entry.clipCount}}`),
-      };
-      this.#pieces[entry.index] = pieces;
+    const glossAt = GLOSSES.indexOf(gloss);
+    const slot = entry.index * GLOSSES.length + glossAt;
+    const start = glossAt < 0 ? 0 : (this.#starts[slot] ?? 0);
+    if (start > 0) {
+      out.from(this.#arena as ByteSource, start - 1, this.#ends[slot] as number);
+      return;
     }
-    out.raw(pieces.head).string(meaningIn(entry, gloss)).raw(pieces.tail);
+    const at = out.length;
+    out.raw(WORD).string(entry.word).raw(WORD_ID).number(entry.wordId);
+    out.raw(LEVEL).text(levelAt(entry.level)).raw(LEVEL_SOURCE).string(entry.levelSource);
+    out.raw(MEANING).string(meaningIn(entry, gloss)).raw(CLIP_COUNT).number(entry.clipCount).raw(CLOSE);
+    const bytes = out.length - at;
+    if (glossAt < 0 || this.#used + bytes > this.#arenaBytes) return;
+    this.#arena ??= new ByteSource(Buffer.allocUnsafeSlow(this.#arenaBytes));
+    if (slot >= this.#starts.length) this.#grow(slot + 1);
+    out.copyTo(this.#arena.buf, this.#used, at, out.length);
+    this.#starts[slot] = this.#used + 1;
+    this.#ends[slot] = this.#used + bytes;
+    this.#used += bytes;
+  }
+
+  #grow(slots: number): void {
+    const size = Math.max(slots, 2 * this.#starts.length, 1024);
+    const starts = new Int32Array(size);
+    const ends = new Int32Array(size);
+    starts.set(this.#starts);
+    ends.set(this.#ends);
+    this.#starts = starts;
+    this.#ends = ends;
   }
 }
 
