@@ -109,6 +109,15 @@ describe("WordSearch pages", () => {
           expect(totals).toEqual([full.entries.length]);
         },
       ),
+      {
+        // `sun` has no clips: the exact word, a prefix and a substring of words without clips.
+        examples: [
+          [["s", "u", "n"], true, 1],
+          [["s", "u", "n"], false, 2],
+          [["u", "n"], true, 1],
+          [["s", "u"], false, 1],
+        ],
+      },
     );
   });
 
