@@ -2,7 +2,8 @@
 import { GLOSSES, type Gloss, levelAt } from "../domain.js";
 import type { ClipRecord } from "../index/clips.js";
 import { perCatalog, type WordEntry } from "../index/word-catalog.js";
-import { ByteSource, type JsonBytes, jsonPiece } from "../text/json-bytes.js";
+import { type JsonBytes, jsonPiece } from "../text/json-bytes.js";
+import { KeptPieces } from "../text/kept-pieces.js";
 
 /** Milliseconds inside, seconds at the edge, to the millisecond. */
 export function seconds(ms: number): number {
@@ -38,54 +39,28 @@ const CLOSE = jsonPiece("}");
 
 /**
  * Writes a catalogue's words as JSON: `presentWord(entry, gloss)` in the schema's key order (`Word`), as its
- * serialiser writes it. A word's JSON in a gloss language, once written, is kept in one arena of at most
- * `WORD_ARENA_BYTES` and copied from there the next time: one copy from one place instead of a word's fields,
- * its meanings and their escaping looked at again, which matters on a loaded server where each is a cache
- * miss. Words answered after the arena is full are written from their fields every time.
+ * serialiser writes it. A word's JSON in a gloss language, once written, is kept (`KeptPieces`, at most
+ * `WORD_ARENA_BYTES`) and copied from there the next time: one copy from one place instead of a word's
+ * fields, its meanings and their escaping looked at again.
  */
 export class WordWriter {
-  readonly #arenaBytes: number;
-  #arena: ByteSource | undefined;
-  #used = 0;
-  /** Arena offset + 1 of a word's JSON (0: not kept), and its end, by word position × gloss languages + gloss. */
-  #starts = new Int32Array(0);
-  #ends = new Int32Array(0);
+  readonly #kept: KeptPieces;
 
   /** `arenaBytes`: the arena's size (tests); by default as said above. */
   constructor(options: { arenaBytes?: number } = {}) {
-    this.#arenaBytes = options.arenaBytes ?? WORD_ARENA_BYTES;
+    this.#kept = new KeptPieces(options.arenaBytes ?? WORD_ARENA_BYTES);
   }
 
   write(out: JsonBytes, entry: WordEntry, gloss: Gloss): void {
     const glossAt = GLOSSES.indexOf(gloss);
-    const slot = entry.index * GLOSSES.length + glossAt;
-    const start = glossAt < 0 ? 0 : (this.#starts[slot] ?? 0);
-    if (start > 0) {
-      out.from(this.#arena as ByteSource, start - 1, this.#ends[slot] as number);
-      return;
-    }
+    // A gloss the catalogue does not know (never one a request passes) is written but not kept.
+    const key = glossAt < 0 ? -1 : entry.index * GLOSSES.length + glossAt;
+    if (this.#kept.copy(out, key)) return;
     const at = out.length;
     out.raw(WORD).string(entry.word).raw(WORD_ID).number(entry.wordId);
     out.raw(LEVEL).text(levelAt(entry.level)).raw(LEVEL_SOURCE).string(entry.levelSource);
     out.raw(MEANING).string(meaningIn(entry, gloss)).raw(CLIP_COUNT).number(entry.clipCount).raw(CLOSE);
-    const bytes = out.length - at;
-    if (glossAt < 0 || this.#used + bytes > this.#arenaBytes) return;
-    this.#arena ??= new ByteSource(Buffer.allocUnsafeSlow(this.#arenaBytes));
-    if (slot >= this.#starts.length) this.#grow(slot + 1);
-    out.copyTo(this.#arena.buf, this.#used, at, out.length);
-    this.#starts[slot] = this.#used + 1;
-    this.#ends[slot] = this.#used + bytes;
-    this.#used += bytes;
-  }
-
-  #grow(slots: number): void {
-    const size = Math.max(slots, 2 * this.#starts.length, 1024);
-    const starts = new Int32Array(size);
-    const ends = new Int32Array(size);
-    starts.set(this.#starts);
-    ends.set(this.#ends);
-    this.#starts = starts;
-    this.#ends = ends;
+    this.#kept.keep(out, key, at);
   }
 }
 

@@ -6,6 +6,7 @@ import type { Snapshot } from "../../index/snapshot.js";
 import { perCatalog, type WordEntry } from "../../index/word-catalog.js";
 import { forEachSpokenWord, writeCuesJson } from "../../snapshot/transcript-blob.js";
 import { JsonBytes, jsonPiece } from "../../text/json-bytes.js";
+import { KeptPieces } from "../../text/kept-pieces.js";
 import type { App } from "../app-type.js";
 import type { ApiContext } from "../context.js";
 import { ErrorEnvelope } from "../errors.js";
@@ -47,25 +48,25 @@ const Response = Type.Object({
   ),
 });
 
-/** Each catalogue word's fields in the words array up to its start, JSON-encoded once per word (and snapshot). */
-const wordFields = new WeakMap<WordEntry, Buffer>();
-
-function wordPrefix(entry: WordEntry): Buffer {
-  let piece = wordFields.get(entry);
-  if (piece === undefined) {
-    piece = jsonPiece(
-      `{"wordId":${entry.wordId},"word":${JSON.stringify(entry.word)},"level":"${levelAt(entry.level)}","tStart":`,
-    );
-    wordFields.set(entry, piece);
-  }
-  return piece;
-}
+/** Bytes of the arena each catalogue's word prefixes are kept in, at most: the whole English catalogue's take about 1.5 MB. */
+const PREFIX_ARENA_BYTES = 4 * 1024 * 1024;
 
 /**
- * Each catalogue's `wordPrefix` pieces by word id, filled as words are written: one array read per word
- * spoken instead of the catalogue's id lookup and then the piece's.
+ * Each catalogue's word prefixes (a word's fields in the words array up to its start), kept by word id as
+ * words are written: one copy from one place a word spoken.
  */
-const prefixesOf = perCatalog((): Array<Buffer | undefined> => []);
+const prefixesOf = perCatalog(() => new KeptPieces(PREFIX_ARENA_BYTES));
+
+const WORD_ID = jsonPiece('{"wordId":');
+const WORD = jsonPiece(',"word":');
+const LEVEL = jsonPiece(',"level":"');
+const T_START = jsonPiece('","tStart":');
+
+/** A word's fields in the words array up to its start (its time follows). */
+function writeWordPrefix(out: JsonBytes, entry: WordEntry): void {
+  out.raw(WORD_ID).number(entry.wordId).raw(WORD).string(entry.word);
+  out.raw(LEVEL).text(levelAt(entry.level)).raw(T_START);
+}
 
 const CLIP_ID = jsonPiece('{"clipId":');
 const VIDEO_ID = jsonPiece(',"videoId":');
@@ -114,16 +115,18 @@ export function writeTranscript(
   const prefixes = prefixesOf(catalog);
   let first = true;
   forEachSpokenWord(blob, (wordId, tStartMs, buf, formStart, formEnd) => {
-    let prefix = prefixes[wordId];
-    if (prefix === undefined) {
-      const entry = catalog.byId(wordId);
-      if (entry === undefined) return;
-      prefix = wordPrefix(entry);
-      prefixes[wordId] = prefix;
-    }
+    const kept = prefixes.has(wordId);
+    const entry = kept ? undefined : catalog.byId(wordId);
+    if (!kept && entry === undefined) return;
     if (!first) out.raw(COMMA);
     first = false;
-    out.raw(prefix).seconds(tStartMs);
+    if (entry === undefined) prefixes.copy(out, wordId);
+    else {
+      const at = out.length;
+      writeWordPrefix(out, entry);
+      prefixes.keep(out, wordId, at);
+    }
+    out.seconds(tStartMs);
     if (formEnd > formStart) out.raw(FORM).bytes(buf, formStart, formEnd);
     out.raw(WORD_END);
   });
