@@ -48,7 +48,7 @@ const Response = Type.Object({
   ),
 });
 
-/** Bytes of the arena each catalogue's word prefixes are kept in, at most: the whole English catalogue's take about 1.5 MB. */
+/** Bytes of the arena each catalogue's word prefixes are kept in, at most: the whole English catalogue's take 1.4 MB. */
 const PREFIX_ARENA_BYTES = 4 * 1024 * 1024;
 
 /**
