@@ -1,0 +1,47 @@
+import { deflateRawSync, inflateRawSync } from "node:zlib";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { deflateHeap } from "./posting-block.js";
+
+/** Heap-like bytes: cue texts as JSON strings, from a few words so that matches reach back far and near. */
+const words = ["the", "run", "running", "café", "naïve", "\\u0000", "京都", "I'm", "going", "to", "he"];
+const heapOf = (picks: readonly number[], length: number): Buffer => {
+  const text = picks.map((p) => JSON.stringify(words[p % words.length])).join("");
+  const bytes = Buffer.from(text.repeat(Math.ceil(length / Math.max(1, text.length)) || 1));
+  return bytes.subarray(0, length);
+};
+
+/** Heap lengths on each side of where the window deflateHeap picks grows (2^bits − 262). */
+const edges = [9, 10, 11, 12, 13, 14, 15].flatMap((bits) => {
+  const reach = 2 ** bits - 262;
+  return [reach - 1, reach, reach + 1];
+});
+
+describe("deflateHeap", () => {
+  it("writes the bytes zlib's default window writes, for heaps of any length", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(40), { minLength: 1, maxLength: 400 }),
+        fc.oneof(fc.integer({ min: 0, max: 70_000 }), fc.constantFrom(...edges)),
+        (picks, length) => {
+          const heap = heapOf(picks, length);
+          const deflated = deflateHeap(heap);
+          expect(deflated.equals(deflateRawSync(heap, { level: 1 }))).toBe(true);
+          expect(inflateRawSync(deflated).equals(heap)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("deflates a heap of bytes that do not repeat, larger than it came", () => {
+    const heap = Buffer.alloc(5000);
+    for (let i = 0, x = 7; i < heap.length; i++) {
+      x = (x * 1103515245 + 12345) >>> 0;
+      heap[i] = x >>> 24;
+    }
+    const deflated = deflateHeap(heap);
+    expect(deflated.length).toBeGreaterThan(heap.length);
+    expect(inflateRawSync(deflated).equals(heap)).toBe(true);
+  });
+});
