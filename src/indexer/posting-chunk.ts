@@ -124,6 +124,15 @@ export interface EncodedRun {
 }
 
 /**
+ * How far ahead `encodeRun` reads a posting's record and its occurrence: measured over the bench's
+ * 100,000 clips, 8 and 4 took the spill thread's CPU from 4.8–5.1 to 3.5–3.6 s; 16 and 8, to 3.8–3.9 s.
+ */
+const TOUCH_RECORD_AHEAD = 8;
+const TOUCH_HEAP_AHEAD = 4;
+/** Where the bytes read ahead end up, so that reading them is not optimised away. */
+let _touchedSink = 0;
+
+/**
  * The chunk's first `n` postings (`heapBytes` of occurrences) as one run: each word's postings, newest
  * first, as an unpacked block (`encodeBlock` without deflate), in a buffer from `alloc` (which may hand
  * back memory of an earlier run: its bytes are all written).
@@ -144,6 +153,7 @@ export function encodeRun(
   const { f64, u32, u16, u8, heap: heapIn } = views;
   let at = 0;
   let part = 0;
+  let touched = 0;
   for (let g = 0; g + 1 < start.length; g++) {
     const from = start[g] as number;
     const to = start[g + 1] as number;
@@ -153,6 +163,13 @@ export function encodeRun(
     let heap = at + HEADER_BYTES + m * FIXED_BYTES;
     const heapStart = heap;
     for (let k = from, j = 0; k < to; k++, j++) {
+      // Reading postings in word order jumps about the chunk, and each jump waits on memory: the record of
+      // the posting TOUCH_RECORD_AHEAD on, and the occurrence of the one TOUCH_HEAP_AHEAD on (its record
+      // read by then), are read now, so their waits overlap this posting's instead of following it.
+      if (k + TOUCH_RECORD_AHEAD < n)
+        touched ^= u16[(order[k + TOUCH_RECORD_AHEAD] as number) * 12 + U16_TEXT] as number;
+      if (k + TOUCH_HEAP_AHEAD < n)
+        touched ^= heapIn[u32[(order[k + TOUCH_HEAP_AHEAD] as number) * 6 + U32_HEAP] as number] as number;
       const i = order[k] as number;
       const text = u16[i * 12 + U16_TEXT] as number;
       const form = u16[i * 12 + U16_FORM] as number;
@@ -172,6 +189,7 @@ export function encodeRun(
     lengths[part++] = heap - blockAt;
     at = heap;
   }
+  _touchedSink ^= touched;
   return { data, keys, lengths };
 }
 
