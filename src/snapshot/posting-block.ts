@@ -54,8 +54,8 @@ const WINDOW_LOOKAHEAD = 262;
  * A snapshot block's heap as it stores it: raw DEFLATE at level 1. The window is the smallest that reaches
  * back over the whole heap, and the output buffer the heap's size: the same bytes as zlib's defaults give
  * (no match can reach further back than the heap's start), but a heap of 2 to 4 KB no longer sets up a
- * 32 KB window and a 16 KB output each time, which took a tenth of its time (35 to 31.5 µs a block over
- * the bench's 144,590 blocks).
+ * 32 KB window and a 16 KB output each time, which took a tenth of its time (36.9 to 37.6 µs a block
+ * before, 32.2 to 34.3 after, over a fifth of the bench's 144,590 blocks on one core).
  */
 export function deflateHeap(heap: Uint8Array): Buffer {
   let windowBits = 9;
