@@ -124,8 +124,9 @@ export interface EncodedRun {
 }
 
 /**
- * How far ahead `encodeRun` reads a posting's record and its occurrence: measured over the bench's
- * 100,000 clips, 8 and 4 took the spill thread's CPU from 4.8–5.1 to 3.5–3.6 s; 16 and 8, to 3.8–3.9 s.
+ * How far ahead `encodeRun` reads a posting's record and its occurrence: over the bench's 100,000 clips,
+ * 8 and 4 took the spill thread's CPU from 4.5–5.2 to 3.5–4.1 s (seven pairs of builds); 16 and 8, to
+ * 3.8–3.9 s.
  */
 const TOUCH_RECORD_AHEAD = 8;
 const TOUCH_HEAP_AHEAD = 4;

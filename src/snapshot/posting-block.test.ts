@@ -7,7 +7,7 @@ import { deflateHeap } from "./posting-block.js";
 const words = ["the", "run", "running", "café", "naïve", "\\u0000", "京都", "I'm", "going", "to", "he"];
 const heapOf = (picks: readonly number[], length: number): Buffer => {
   const text = picks.map((p) => JSON.stringify(words[p % words.length])).join("");
-  const bytes = Buffer.from(text.repeat(Math.ceil(length / Math.max(1, text.length)) || 1));
+  const bytes = Buffer.from(text.repeat(Math.ceil(length / text.length) + 1));
   return bytes.subarray(0, length);
 };
 
