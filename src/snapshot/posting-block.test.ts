@@ -11,6 +11,16 @@ const heapOf = (picks: readonly number[], length: number): Buffer => {
   return bytes.subarray(0, length);
 };
 
+/** `length` bytes that do not repeat (a linear congruential sequence's high bytes). */
+function noise(length: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  for (let i = 0, x = 7; i < length; i++) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    bytes[i] = x >>> 24;
+  }
+  return bytes;
+}
+
 /** Heap lengths on each side of where the window deflateHeap picks grows (2^bits − 262). */
 const edges = [9, 10, 11, 12, 13, 14, 15].flatMap((bits) => {
   const reach = 2 ** bits - 262;
@@ -34,12 +44,19 @@ describe("deflateHeap", () => {
     );
   });
 
+  it("finds a match as far back as the heap reaches, either side of every window's reach", () => {
+    for (const bits of [9, 10, 11, 12, 13, 14, 15])
+      for (let back = 2 ** bits - 262 - 20; back <= 2 ** bits - 262 + 40; back++) {
+        // Bytes that do not repeat, then their first 16 again: the one match is `back` bytes back (a
+        // window one size too small misses it: picking the window without zlib's 262 bytes fails here).
+        const unique = noise(back);
+        const heap = Buffer.concat([unique, unique.subarray(0, 16)]);
+        expect(deflateHeap(heap).equals(deflateRawSync(heap, { level: 1 })), `${back} back`).toBe(true);
+      }
+  });
+
   it("deflates a heap of bytes that do not repeat, larger than it came", () => {
-    const heap = Buffer.alloc(5000);
-    for (let i = 0, x = 7; i < heap.length; i++) {
-      x = (x * 1103515245 + 12345) >>> 0;
-      heap[i] = x >>> 24;
-    }
+    const heap = noise(5000);
     const deflated = deflateHeap(heap);
     expect(deflated.length).toBeGreaterThan(heap.length);
     expect(inflateRawSync(deflated).equals(heap)).toBe(true);
