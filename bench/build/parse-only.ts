@@ -11,6 +11,8 @@ import type { ParsedCounts } from "./parse-only-worker.js";
 export interface ParseOnlyResult extends ParsedCounts {
   threads: number;
   elapsedMs: number;
+  /** The process's CPU (user and system, every thread) meanwhile: the workers' parsing, mostly. */
+  cpuMs: number;
 }
 
 const WORKER_FILE = new URL("./parse-only-worker.js", import.meta.url);
@@ -22,6 +24,7 @@ export async function parseOnly(
   progress: Progress,
 ): Promise<ParseOnlyResult> {
   const startedMs = performance.now();
+  const cpuBefore = process.cpuUsage();
   const workers = Array.from({ length: Math.max(1, threads) }, () => new Worker(WORKER_FILE));
   const totals: ParsedCounts = { clips: 0, cues: 0, words: 0, failed: 0 };
   const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
@@ -70,5 +73,11 @@ export async function parseOnly(
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
-  return { ...totals, threads: workers.length, elapsedMs: performance.now() - startedMs };
+  const cpu = process.cpuUsage(cpuBefore);
+  return {
+    ...totals,
+    threads: workers.length,
+    elapsedMs: performance.now() - startedMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
 }

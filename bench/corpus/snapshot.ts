@@ -20,6 +20,8 @@ export interface BuiltSnapshot {
   build: BuildResult | undefined;
   /** Wall time of `buildSnapshot`, measured around the call. */
   elapsedMs: number | undefined;
+  /** The process's CPU (user and system, every thread) over the same call. */
+  cpuMs?: number | undefined;
 }
 
 export function snapshotPath(outDir: string, clips: number): string {
@@ -59,6 +61,7 @@ export async function buildCorpusSnapshot(
   removeStamp(stampFile);
   progress.line(`build: ${formatCount(corpus.clips)} clips on ${workers} worker threads`);
   const startedMs = performance.now();
+  const cpuBefore = process.cpuUsage();
   const build = await buildSnapshot({
     catalogueDir: catalogueDir(),
     clipSources: [corpus.dir],
@@ -73,9 +76,10 @@ export async function buildCorpusSnapshot(
     },
   });
   const elapsedMs = performance.now() - startedMs;
+  const cpu = process.cpuUsage(cpuBefore);
   writeStamp(stampFile, stampOf(corpus));
   progress.line(`build: done in ${formatCount(elapsedMs / 1000, 1)} s`);
-  return { path: outPath, build, elapsedMs };
+  return { path: outPath, build, elapsedMs, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 /** The corpus's snapshot: an earlier build when its stamp matches, else a new one. */
