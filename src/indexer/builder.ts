@@ -101,8 +101,11 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   );
   const wordIdsOf = new Map(languages.map((l) => [l.language, l.wordIds]));
 
-  const total = options.survey?.jobs ?? countSourceJobs(options.clipSources);
-  const threads = threadCount(options.workers, total);
+  const countJobs = (): number => options.survey?.jobs ?? countSourceJobs(options.clipSources);
+  // A set number of workers start before the sources are counted, so the count overlaps their start-up
+  // (a quarter of a second each over 100,000 clips); "auto" needs the count to choose.
+  const counted = options.workers === "auto" ? countJobs() : undefined;
+  const threads = threadCount(options.workers, counted ?? 0);
   const runner: JobRunner = threads > 0 ? workerRunner(threads, serialized) : hydratedInline(serialized);
   // Full chunks of postings are written on a thread of their own, so storing and parsing clips go on.
   const spillThread = threads > 0 ? startSpillThread() : undefined;
@@ -141,6 +144,8 @@ export async function buildSnapshot(options: BuildOptions): Promise<BuildResult>
   // Batches run concurrently but are written strictly in submission order.
   const inFlight: Array<Promise<JobResult[]>> = [];
   try {
+    // Counted here, so a source that cannot be read still stops the workers (below) and leaves no file.
+    const total = counted ?? countJobs();
     const maxInFlight = Math.max(2, threads * 3);
     let batch: SourceJob[] = [];
     const drainOne = async (): Promise<void> => {
