@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { percentile, summariseUs, timeCalls } from "./stats.js";
+import { cpuMeter, percentile, summariseUs, timeCalls } from "./stats.js";
 
 describe("percentile", () => {
   it("takes the nearest rank of sorted samples", () => {
@@ -30,5 +30,21 @@ describe("timeCalls", () => {
     expect(samples).toHaveLength(4);
     expect(seen).toEqual([1, 2, 1, 2, 3, 1]);
     for (const us of samples) expect(us).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe("cpuMeter", () => {
+  it("counts the CPU a busy loop uses, and none while the process waits", async () => {
+    const busy = cpuMeter();
+    const until = performance.now() + 60;
+    let spins = 0;
+    while (performance.now() < until) spins++;
+    const used = busy();
+    expect(spins).toBeGreaterThan(0);
+    // A loop of 60 ms of wall time runs for most of it, unless the machine takes the core away.
+    expect(used).toBeGreaterThanOrEqual(20);
+    const idle = cpuMeter();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(idle()).toBeLessThan(used);
   });
 });

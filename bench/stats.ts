@@ -38,6 +38,18 @@ export function sinkValue(): number {
 }
 
 /**
+ * Starts measuring the process's CPU (user and system, every thread); the function returned gives the
+ * milliseconds of it used since.
+ */
+export function cpuMeter(): () => number {
+  const before = process.cpuUsage();
+  return () => {
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1000;
+  };
+}
+
+/**
  * Calls `op` on the inputs in turn: `warmup` untimed calls, then `iterations` calls each timed alone
  * with `process.hrtime.bigint()`. Returns the latency of each timed call in microseconds.
  */

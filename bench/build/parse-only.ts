@@ -6,6 +6,7 @@
 import { Worker } from "node:worker_threads";
 import { type ClipFiles, clipFiles } from "../corpus/clip-files.js";
 import { formatCount, type Progress } from "../progress.js";
+import { cpuMeter } from "../stats.js";
 import type { ParsedCounts } from "./parse-only-worker.js";
 
 export interface ParseOnlyResult extends ParsedCounts {
@@ -24,7 +25,7 @@ export async function parseOnly(
   progress: Progress,
 ): Promise<ParseOnlyResult> {
   const startedMs = performance.now();
-  const cpuBefore = process.cpuUsage();
+  const cpuMs = cpuMeter();
   const workers = Array.from({ length: Math.max(1, threads) }, () => new Worker(WORKER_FILE));
   const totals: ParsedCounts = { clips: 0, cues: 0, words: 0, failed: 0 };
   const pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
@@ -73,11 +74,10 @@ export async function parseOnly(
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
-  const cpu = process.cpuUsage(cpuBefore);
   return {
     ...totals,
     threads: workers.length,
     elapsedMs: performance.now() - startedMs,
-    cpuMs: (cpu.user + cpu.system) / 1000,
+    cpuMs: cpuMs(),
   };
 }

@@ -11,6 +11,7 @@ import { type BuildResult, buildSnapshot } from "../../src/indexer/builder.js";
 import { SNAPSHOT_DDL, SNAPSHOT_SCHEMA_VERSION } from "../../src/snapshot/schema.js";
 import { catalogueDir } from "../paths.js";
 import { formatCount, type Progress } from "../progress.js";
+import { cpuMeter } from "../stats.js";
 import type { Corpus } from "./demo-corpus.js";
 import { removeStamp, stampMatches, writeStamp } from "./stamp.js";
 
@@ -20,8 +21,8 @@ export interface BuiltSnapshot {
   build: BuildResult | undefined;
   /** Wall time of `buildSnapshot`, measured around the call. */
   elapsedMs: number | undefined;
-  /** The process's CPU (user and system, every thread) over the same call. */
-  cpuMs?: number | undefined;
+  /** The process's CPU (user and system, every thread) over the same call; undefined as `elapsedMs`. */
+  cpuMs: number | undefined;
 }
 
 export function snapshotPath(outDir: string, clips: number): string {
@@ -61,7 +62,7 @@ export async function buildCorpusSnapshot(
   removeStamp(stampFile);
   progress.line(`build: ${formatCount(corpus.clips)} clips on ${workers} worker threads`);
   const startedMs = performance.now();
-  const cpuBefore = process.cpuUsage();
+  const cpuMs = cpuMeter();
   const build = await buildSnapshot({
     catalogueDir: catalogueDir(),
     clipSources: [corpus.dir],
@@ -76,10 +77,9 @@ export async function buildCorpusSnapshot(
     },
   });
   const elapsedMs = performance.now() - startedMs;
-  const cpu = process.cpuUsage(cpuBefore);
   writeStamp(stampFile, stampOf(corpus));
   progress.line(`build: done in ${formatCount(elapsedMs / 1000, 1)} s`);
-  return { path: outPath, build, elapsedMs, cpuMs: (cpu.user + cpu.system) / 1000 };
+  return { path: outPath, build, elapsedMs, cpuMs: cpuMs() };
 }
 
 /** The corpus's snapshot: an earlier build when its stamp matches, else a new one. */
@@ -91,7 +91,7 @@ export async function ensureCorpusSnapshot(
   const outPath = snapshotPath(outDir, corpus.clips);
   if (stampMatches(`${outPath}.stamp.json`, stampOf(corpus))) {
     progress.line(`snapshot: reusing the build of ${formatCount(corpus.clips)} clips`);
-    return { path: outPath, build: undefined, elapsedMs: undefined };
+    return { path: outPath, build: undefined, elapsedMs: undefined, cpuMs: undefined };
   }
   return buildCorpusSnapshot(outDir, corpus, progress);
 }

@@ -9,6 +9,7 @@ import { openPostgresAccessStore } from "../../src/access/store/postgres.js";
 import { createRedisRateWindow } from "../../src/access/window/redis.js";
 import type { BenchContext } from "../context.js";
 import { formatCount } from "../progress.js";
+import { cpuMeter } from "../stats.js";
 import type { BenchServices } from "./services.js";
 
 const SUBJECTS = 20_000;
@@ -17,7 +18,7 @@ const CONCURRENCY = 10;
 /** `calls` calls of `call`, `CONCURRENCY` at a time; calls a second and CPU microseconds a call here. */
 async function rate(calls: number, call: () => Promise<unknown>): Promise<{ perS: number; cpuUs: number }> {
   let started = 0;
-  const cpu = process.cpuUsage();
+  const cpuMs = cpuMeter();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -28,8 +29,7 @@ async function rate(calls: number, call: () => Promise<unknown>): Promise<{ perS
     }),
   );
   const elapsedMs = performance.now() - t0;
-  const used = process.cpuUsage(cpu);
-  return { perS: (calls / elapsedMs) * 1000, cpuUs: (used.user + used.system) / calls };
+  return { perS: (calls / elapsedMs) * 1000, cpuUs: (cpuMs() * 1000) / calls };
 }
 
 function usedMemory(info: string): number {
