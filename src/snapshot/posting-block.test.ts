@@ -21,11 +21,10 @@ function noise(length: number): Buffer {
   return bytes;
 }
 
-/** Heap lengths on each side of where the window deflateHeap picks grows (2^bits − 262). */
-const edges = [9, 10, 11, 12, 13, 14, 15].flatMap((bits) => {
-  const reach = 2 ** bits - 262;
-  return [reach - 1, reach, reach + 1];
-});
+/** How far back each window DEFLATE can use reaches (2^bits − 262): where the window deflateHeap picks grows. */
+const reaches = [9, 10, 11, 12, 13, 14, 15].map((bits) => 2 ** bits - 262);
+/** Heap lengths on each side of those. */
+const edges = reaches.flatMap((reach) => [reach - 1, reach, reach + 1]);
 
 describe("deflateHeap", () => {
   it("writes the bytes zlib's default window writes, for heaps of any length", () => {
@@ -45,8 +44,8 @@ describe("deflateHeap", () => {
   });
 
   it("finds a match as far back as the heap reaches, either side of every window's reach", () => {
-    for (const bits of [9, 10, 11, 12, 13, 14, 15])
-      for (let back = 2 ** bits - 262 - 20; back <= 2 ** bits - 262 + 40; back++) {
+    for (const reach of reaches)
+      for (let back = reach - 20; back <= reach + 40; back++) {
         // Bytes that do not repeat, then their first 16 again: the one match is `back` bytes back (a
         // window one size too small misses it: picking the window without zlib's 262 bytes fails here).
         const unique = noise(back);
