@@ -80,6 +80,14 @@ describe("GET /clips/{clipId}", SLOW_TESTS, () => {
     const byUuid = await get(`/clips/${clip.clipId}`);
     expect(byUuid.status, byUuid.text).toBe(200);
     expect(byUuid.body).toEqual(clip);
+    // A UUID in any case is the same UUID; a video id is matched only as it is.
+    const upper = await get(`/clips/${clip.clipId.toUpperCase()}`);
+    expect(upper.status, upper.text).toBe(200);
+    expect(upper.body).toEqual(clip);
+    const transcript = await get(`/clips/${clip.clipId.toUpperCase()}/transcript`);
+    expect(transcript.status, transcript.text).toBe(200);
+    expect(transcript.body.clipId).toBe(clip.clipId);
+    expect((await get("/clips/WCTEST-RUN-01")).status).toBe(404);
   });
 
   it("gives the clip the same id and fields as the word lookup and the feed, with the plain embed URL", async () => {

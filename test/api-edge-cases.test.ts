@@ -100,3 +100,42 @@ describe("answers that are never the same twice", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 });
+
+describe("conditional requests for URLs that have no answer", () => {
+  // The ETag is the snapshot's and the URL's: matching it says nothing about whether the URL has an
+  // answer, so a 304 is only ever given for a 200.
+  it.each([
+    ["/v1/clips/no-such-clip", 404],
+    ["/v1/clips/no-such-clip/transcript", 404],
+    ["/v1/words/xqzzv/clips", 404],
+    ["/v1/words/run/clips?language=zz", 404],
+    ["/v1/words/run/clips?cursor=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", 400],
+    ["/v1/words?q=re&cursor=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", 400],
+    ["/v1/feed?seed=a&cursor=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", 400],
+  ])("answers %s with If-None-Match: * as without it (%i)", async (url, status) => {
+    const response = await server.api(url, { key: server.keys.generous, headers: { "if-none-match": "*" } });
+    expect(response.status, response.text).toBe(status);
+    expect(response.body.error?.code, response.text).toEqual(expect.any(String));
+    expect(response.headers.get("etag")).toBeNull();
+  });
+
+  it("answers a URL's 200 with 304 for its ETag, before and after the answer is cached", async () => {
+    const url = "/v1/words/run/clips?limit=3&level=A1,A2,B1";
+    for (let i = 0; i < 2; i++) {
+      const response = await server.api(url, { key: server.keys.generous, headers: { "if-none-match": "*" } });
+      expect(response.status, response.text).toBe(304);
+      expect(response.text).toBe("");
+      expect(response.headers.get("etag")).toMatch(/^W\/"/);
+      expect(response.headers.get("content-type")).toBeNull();
+    }
+    const plain = await server.api(url, { key: server.keys.generous });
+    expect(plain.status).toBe(200);
+    const etag = plain.headers.get("etag") as string;
+    const again = await server.api(url, { key: server.keys.generous, headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    const other = await server.api(url, { key: server.keys.generous, headers: { "if-none-match": 'W/"x"' } });
+    expect(other.status).toBe(200);
+    expect(other.text).toBe(plain.text);
+  });
+});
+

@@ -218,11 +218,36 @@ describe("cursors", SLOW_TESTS, () => {
     return response.body.nextCursor as string;
   }
 
-  it("answers 400 invalid_request for a cursor sent without its seed", async () => {
+  it("starts a fresh shuffle for a cursor sent without its seed, as the contract says page two does", async () => {
     const cursor = await cursorOf("seed=frank");
-    const response = await get(`/feed?limit=5&cursor=${cursor}`);
-    expectError(response, 400, "invalid_request");
-    expect(response.body.error.message).toMatch(/seed/);
+    const first = await get(`/feed?seed=frank&limit=5`);
+    const seen = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      const response = await get(`/feed?limit=5&cursor=${cursor}`);
+      expect(response.status, response.text).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      // A drawn seed, echoed: not frank's order continued.
+      expect(response.body.seed).not.toBe("frank");
+      expect(response.body.clips).toHaveLength(5);
+      expect(typeof response.body.nextCursor).toBe("string");
+      seen.add(response.body.seed);
+    }
+    expect(seen.size).toBe(4);
+    // The page is the first of its own seed's order, which its seed then continues.
+    const again = await get(`/feed?limit=5&cursor=${cursor}`);
+    const replay = await get(`/feed?seed=${encodeURIComponent(again.body.seed)}&limit=5`);
+    expect(replay.body.clips).toEqual(again.body.clips);
+    expect(first.body.clips).toHaveLength(5);
+  });
+
+  it("still answers 400 invalid_request, naming the value, for a malformed cursor sent without a seed", async () => {
+    const cursor = await cursorOf("seed=frank");
+    for (const bad of ["not-a-cursor", `${cursor}A`, cursor.slice(0, -2), "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"]) {
+      const response = await get(`/feed?limit=5&cursor=${bad}`);
+      expectError(response, 400, "invalid_request");
+      expect(response.body.error.message).toContain("cursor");
+      expect(response.body.error.message).toContain(JSON.stringify(bad).slice(0, 20));
+    }
   });
 
   it("answers 400 invalid_request for a cursor sent with another seed", async () => {

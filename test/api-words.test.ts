@@ -318,6 +318,27 @@ describe("malformed parameters", () => {
     expect(response.body.error.message).toContain(JSON.stringify(value).slice(0, 40));
   });
 
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"])(
+    "answers 400 for %s, a name every object has but no parameter of the endpoint",
+    async (name) => {
+      const response = await get(`/words?q=ru&${name}=1`);
+      expectError(response, 400, "invalid_request");
+      expect(response.body.error.message).toContain(`unknown query parameter "${name}"`);
+    },
+  );
+
+  it("refuses a cursor of other filters where no word matches: a language without a catalogue, q of punctuation", async () => {
+    const first = await get("/words?q=re&limit=5");
+    const cursor = first.body.nextCursor as string;
+    expect(cursor, first.text).toEqual(expect.any(String));
+    for (const query of ["q=re&language=fr", "q=%21%21", "q=xqzzvq"]) {
+      const response = await get(`/words?${query}&limit=5&cursor=${cursor}`);
+      expectError(response, 400, "invalid_request");
+      expect(response.body.error.message).toContain(JSON.stringify(cursor).slice(0, 20));
+    }
+    expectError(await get("/words?q=re&language=fr&cursor=garbage"), 400, "invalid_request");
+  });
+
   it("answers 400 naming an unknown query parameter and the accepted ones", async () => {
     const response = await get("/words?q=ru&limit=5&levels=A1");
     expectError(response, 400, "invalid_request");

@@ -33,5 +33,7 @@ declare module "fastify" {
     keyId?: string;
     /** Where a cacheable answer is kept in the response cache; set when it was not found there. */
     responseKey?: string;
+    /** A 304 is due when the handler answers 200: its If-None-Match matched the URL's ETag. */
+    notModified?: boolean;
   }
 }

@@ -27,6 +27,11 @@ export interface CursorCodec {
   encode(endpoint: string, filters: string, position: unknown): string;
   /** The position, or CursorError when the cursor is malformed, altered, of another version or other filters. */
   decode(endpoint: string, filters: string, cursor: string): unknown;
+  /**
+   * The position a cursor holds, its MAC unchecked (for a cursor whose filters cannot be known, as the
+   * feed's without its seed): CursorError when it is not of the form this API issues.
+   */
+  unverified(cursor: string): unknown;
 }
 
 export function createCursorCodec(secret: string): CursorCodec {
@@ -69,28 +74,47 @@ export function createCursorCodec(secret: string): CursorCodec {
       return scratch.toString("base64url", 0, sealed);
     },
     decode(endpoint, filters, cursor) {
-      if (!/^[A-Za-z0-9_-]+$/.test(cursor))
-        throw new CursorError("is not a cursor this API issued (not base64url)");
-      const bytes = Buffer.from(cursor, "base64url");
-      if (bytes.length < 1 + MAC_BYTES + 1)
-        throw new CursorError("is not a cursor this API issued (too short)");
-      const version = bytes[0] as number;
-      if (version !== CURSOR_VERSION) {
-        throw new CursorError(`has encoding version ${version}; this server reads version ${CURSOR_VERSION}`);
-      }
+      const bytes = cursorBytes(cursor);
       const payload = bytes.subarray(1, bytes.length - MAC_BYTES);
       const given = bytes.subarray(bytes.length - MAC_BYTES);
       if (1 + payload.length > scratch.length) scratch = Buffer.allocUnsafe(2 * (1 + payload.length));
       scratch.set(payload, 1);
-      const sealed = seal(version, payload.length, endpoint, filters);
+      const sealed = seal(CURSOR_VERSION, payload.length, endpoint, filters);
       if (!timingSafeEqual(given, scratch.subarray(sealed - MAC_BYTES, sealed))) {
         throw new CursorError("was altered, or was produced under other filters or for another endpoint");
       }
-      try {
-        return JSON.parse(payload.toString("utf8"));
-      } catch {
-        throw new CursorError("is not a cursor this API issued (bad position)");
-      }
+      return positionIn(payload);
+    },
+    unverified(cursor) {
+      const bytes = cursorBytes(cursor);
+      return positionIn(bytes.subarray(1, bytes.length - MAC_BYTES));
     },
   };
+}
+
+/**
+ * A cursor's bytes, `version ‖ position ‖ mac`, of this version; CursorError when it is not base64url as
+ * this API writes it (no padding, no bits beyond the last byte: one cursor has one spelling, so an altered
+ * character is never read as the same cursor), too short, or of another version.
+ */
+function cursorBytes(cursor: string): Buffer {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor))
+    throw new CursorError("is not a cursor this API issued (not base64url)");
+  const bytes = Buffer.from(cursor, "base64url");
+  if (bytes.toString("base64url") !== cursor)
+    throw new CursorError("is not a cursor this API issued (not as this API writes base64url)");
+  if (bytes.length < 1 + MAC_BYTES + 1) throw new CursorError("is not a cursor this API issued (too short)");
+  const version = bytes[0] as number;
+  if (version !== CURSOR_VERSION) {
+    throw new CursorError(`has encoding version ${version}; this server reads version ${CURSOR_VERSION}`);
+  }
+  return bytes;
+}
+
+function positionIn(payload: Buffer): unknown {
+  try {
+    return JSON.parse(payload.toString("utf8"));
+  } catch {
+    throw new CursorError("is not a cursor this API issued (bad position)");
+  }
 }

@@ -19,6 +19,9 @@ import { CLIP_COLUMNS, type ClipRecord, padded, slotList, toRecord } from "./cli
 
 export type { ClipRecord } from "./clip-rows.js";
 
+/** A UUID's text, letters in either case. */
+const UUID_ANY_CASE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Clip records kept in memory; the hot words' clips repeat across requests. */
 const CLIP_CACHE_ENTRIES = 20_000;
 
@@ -124,10 +127,13 @@ export class ClipStore {
   /**
    * By service UUID or by the platform's video id: the clip number from the id's index, then the record
    * from the clip cache or its row, as `clip` reads it (a clip's transcript and metadata are asked for
-   * again and again after a lookup shows it).
+   * again and again after a lookup shows it). A UUID is matched in any case, as RFC 4122 reads it (the
+   * service writes its own in lower case); a video id only as it is.
    */
   find(id: string): ClipRecord | undefined {
-    const clipNo = (this.#noByClipId.get(id) ?? this.#noByVideoId.get(id)) as number | undefined;
+    let clipNo = (this.#noByClipId.get(id) ?? this.#noByVideoId.get(id)) as number | undefined;
+    if (clipNo === undefined && UUID_ANY_CASE.test(id) && id !== id.toLowerCase())
+      clipNo = this.#noByClipId.get(id.toLowerCase()) as number | undefined;
     return clipNo === undefined ? undefined : this.clip(clipNo);
   }
 

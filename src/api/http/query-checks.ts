@@ -60,7 +60,8 @@ export function queryProblem(
   const properties = schema?.properties ?? {};
   const accepted = Object.keys(properties);
   for (const [name, value] of Object.entries(query)) {
-    const property = properties[name];
+    // Own properties only: `constructor` or `__proto__` is no parameter of any route.
+    const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
     if (property === undefined) {
       const list = accepted.length === 0 ? "this endpoint takes none" : `accepted: ${accepted.join(", ")}`;
       return new ApiError("invalid_request", `unknown query parameter ${shown(name)}; ${list}`);

@@ -9,8 +9,8 @@ import { paceIndex } from "../../snapshot/pace.js";
 import { JsonBytes } from "../../text/json-bytes.js";
 import type { App } from "../app-type.js";
 import type { ApiContext } from "../context.js";
-import { readCursor } from "../cursor-param.js";
-import { ApiError, ErrorEnvelope } from "../errors.js";
+import { checkCursorForm, readCursor } from "../cursor-param.js";
+import { ErrorEnvelope } from "../errors.js";
 import { type DirectRoute, directRoute } from "../http/direct-routes.js";
 import { filterKey, paceKey, parseLevels } from "../params.js";
 import { FeedClip, NextCursor, Params } from "../schemas.js";
@@ -21,7 +21,7 @@ const Query = Type.Object({
       minLength: 1,
       maxLength: 128,
       description:
-        "Fixes the shuffle. A stable per-user string gives each user one order; send it again with every cursor. Without it the server draws one and echoes it.",
+        "Fixes the shuffle. A stable per-user string gives each user one order; send it again with every cursor. Without it the server draws one and echoes it, and a cursor sent without it starts a fresh shuffle (its page repeats clips of the page before).",
     }),
   ),
   level: Type.Optional(Params.level),
@@ -48,13 +48,19 @@ function isPosition(value: unknown): value is [number, number, number] {
   return Array.isArray(value) && value.length === 3 && value.every((v) => Number.isSafeInteger(v) && v >= 0);
 }
 
-/** The answer's JSON bytes; throws an ApiError for a cursor without its seed or of other filters. */
+/** The answer's JSON bytes; throws an ApiError for a malformed cursor or one of other filters. */
 function feedAnswer(ctx: ApiContext) {
   return (q: Static<typeof Query>): Buffer => {
-    if (q.cursor !== undefined && q.seed === undefined) {
-      throw new ApiError(
-        "invalid_request",
-        "cursor needs the seed it was produced with: send the seed echoed by the first page",
+    // Without a seed a request is a fresh shuffle, a cursor's too (the contract: page two then repeats
+    // clips of page one). Its filters cannot be checked without the seed its MAC covers, so only its form
+    // is, and its place in another order is not used: the page is the first of the new order.
+    const fresh = q.seed === undefined;
+    if (fresh && q.cursor !== undefined) {
+      checkCursorForm(
+        ctx,
+        q.cursor,
+        isPosition,
+        "send the nextCursor of a page, with the seed that page echoed to continue its order",
       );
     }
     const seed = q.seed ?? randomBytes(12).toString("base64url");
@@ -66,7 +72,9 @@ function feedAnswer(ctx: ApiContext) {
       topic: q.topic,
       ...paceKey(q.pace),
     });
-    const position = readCursor(ctx, "feed", filters, q.cursor, isPosition, "seed and filters");
+    const position = fresh
+      ? undefined
+      : readCursor(ctx, "feed", filters, q.cursor, isPosition, "seed and filters");
     const after: FeedPosition | undefined = position && {
       bucket: position[0],
       key: position[1],

@@ -62,14 +62,15 @@ const EMPTY_PAGE: WordsPage = { entries: [], totalCount: 0, nextCursor: null };
 
 /** The page of words; throws an ApiError for a cursor of other filters. */
 function wordsPage(ctx: ApiContext, q: Static<typeof Query>): WordsPage {
+  const key = q.q === undefined ? "" : searchKey(q.q, q.language);
+  const levels = parseLevels(q.level);
+  const filters = filterKey({ q: key, language: q.language, level: levels, hasClips: q.hasClips });
+  // The cursor is checked before any early answer: one of other filters is a 400 even where no word matches.
+  const position = readCursor(ctx, "words", filters, q.cursor, isPosition, "q and filters");
   const index = ctx.snapshots.current().language(q.language);
   if (index === undefined) return EMPTY_PAGE;
   // An empty q (a cleared search box) lists by coverage, like no q; a q of punctuation alone matches nothing.
-  const key = q.q === undefined ? "" : searchKey(q.q, q.language);
   if (q.q !== undefined && q.q.trim() !== "" && key === "") return EMPTY_PAGE;
-  const levels = parseLevels(q.level);
-  const filters = filterKey({ q: key, language: q.language, level: levels, hasClips: q.hasClips });
-  const position = readCursor(ctx, "words", filters, q.cursor, isPosition, "q and filters");
   const after: WordPosition | undefined = position && {
     group: position[0],
     clipCount: position[1],
