@@ -122,7 +122,10 @@ describe("conditional requests for URLs that have no answer", () => {
   it("answers a URL's 200 with 304 for its ETag, before and after the answer is cached", async () => {
     const url = "/v1/words/run/clips?limit=3&level=A1,A2,B1";
     for (let i = 0; i < 2; i++) {
-      const response = await server.api(url, { key: server.keys.generous, headers: { "if-none-match": "*" } });
+      const response = await server.api(url, {
+        key: server.keys.generous,
+        headers: { "if-none-match": "*" },
+      });
       expect(response.status, response.text).toBe(304);
       expect(response.text).toBe("");
       expect(response.headers.get("etag")).toMatch(/^W\/"/);
@@ -138,4 +141,3 @@ describe("conditional requests for URLs that have no answer", () => {
     expect(other.text).toBe(plain.text);
   });
 });
-

@@ -242,7 +242,12 @@ describe("cursors", SLOW_TESTS, () => {
 
   it("still answers 400 invalid_request, naming the value, for a malformed cursor sent without a seed", async () => {
     const cursor = await cursorOf("seed=frank");
-    for (const bad of ["not-a-cursor", `${cursor}A`, cursor.slice(0, -2), "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"]) {
+    for (const bad of [
+      "not-a-cursor",
+      `${cursor}A`,
+      cursor.slice(0, -2),
+      "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    ]) {
       const response = await get(`/feed?limit=5&cursor=${bad}`);
       expectError(response, 400, "invalid_request");
       expect(response.body.error.message).toContain("cursor");

@@ -105,7 +105,14 @@ describe("cursor codec", () => {
     expect(codec.unverified(cursor)).toEqual([1, 2, 3]);
     const other = createCursorCodec("another-secret-of-enough-length");
     expect(codec.unverified(other.encode("feed", "seed=b", [4]))).toEqual([4]);
-    for (const junk of ["", "abc", "not a cursor!", "AAAA", `${cursor}A`, "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"]) {
+    for (const junk of [
+      "",
+      "abc",
+      "not a cursor!",
+      "AAAA",
+      `${cursor}A`,
+      "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    ]) {
       expect(() => codec.unverified(junk)).toThrow(CursorError);
     }
   });
