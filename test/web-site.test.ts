@@ -4,6 +4,7 @@
  * address, open to the endpoints the app uses only, and gone with WORDCLIP_SITE=off.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAccessStore } from "../src/access/factory.js";
@@ -123,6 +124,35 @@ describe("the /site/v1 routes", () => {
     for (const route of ["/site/v1/usage", "/site/v1/", "/site/v1/words/run", "/site/v1/clips/x/y/z"]) {
       const answer = await server.api(route);
       expectError(answer, 404, "not_found");
+    }
+  });
+
+  it("answer 404 for a path a URL parser would rewrite into another endpoint (backslashes, dot segments)", async () => {
+    await awayFromMinuteEnd();
+    const { port } = new URL(server.baseUrl);
+    for (const route of [
+      "/site/v1/clips/..\\usage",
+      "/site/v1/clips/x\\..\\..\\usage",
+      "/site/v1/clips/%2e%2e\\usage",
+      "/site/v1/clips/%2E%2E/transcript",
+      "/site/v1/words/./clips",
+      "/site/v1/clips/x/%2e%2e",
+    ]) {
+      // Sent as it is: fetch would resolve the dots before sending.
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = http.get({ host: "127.0.0.1", port, path: route }, (response) => {
+          let body = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => {
+            body += chunk;
+          });
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+        request.on("error", reject);
+      });
+      expect(answer.status, `${route}: ${answer.body}`).toBe(404);
+      expect(JSON.parse(answer.body).error.code).toBe("not_found");
+      expect(answer.body).not.toContain("keyPrefix");
     }
   });
 

@@ -25,7 +25,18 @@ const OPEN_PATHS = [
 /** Headers of the API's answer passed on to the page. */
 const PASSED_HEADERS = ["content-type", "etag", "cache-control", "retry-after", "x-request-id"];
 
+/** A path segment a URL parser reads as `.` or `..` (WHATWG counts `%2e` as a dot). */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/**
+ * Whether `rest`, the path after `/site/v1/` as sent, is one the app may call. The API reads it again as
+ * a URL, where a backslash is a slash and dot segments climb: `clips/..\usage` would be `/v1/usage`. So a
+ * path with a backslash or a dot segment is never open, and neither is one a URL parser would write
+ * otherwise: the path the API reads is the path checked here.
+ */
 export function isOpenPath(rest: string): boolean {
+  if (rest.includes("\\") || rest.split("/").some((segment) => DOT_SEGMENT.test(segment))) return false;
+  if (new URL(`/v1/${rest}`, "http://site.invalid").pathname !== `/v1/${rest}`) return false;
   return OPEN_PATHS.some((pattern) => pattern.test(rest));
 }
 
