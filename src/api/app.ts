@@ -14,7 +14,7 @@ import { ApiError, envelope, unavailableError } from "./errors.js";
 import { answerClientError, answerMissingHost } from "./http/client-errors.js";
 import { connectionGuard } from "./http/connection-guard.js";
 import { registerCors } from "./http/cors.js";
-import { frontAnswers } from "./http/front-answers.js";
+import { frontAnswers, proxyTrust } from "./http/front-answers.js";
 import { credentialInQuery, pathProblem, queryProblem } from "./http/query-checks.js";
 import { redactUrl } from "./http/redact.js";
 import { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id.js";
@@ -34,7 +34,8 @@ import { validationMessage } from "./validation.js";
 
 export interface AppOptions {
   logLevel: string;
-  trustProxy: boolean;
+  /** Proxies in front whose `X-Forwarded-For` entries are believed (false or 0: none; see `proxyTrust`). */
+  trustProxy: number | false;
   /** Pretty, human logs are for terminals; services log JSON lines. */
   logger?: boolean;
   /** Origins a browser may call the API from: "*", a list, or none (no CORS headers). Default "*". */
@@ -204,7 +205,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
               }),
             },
           },
-    trustProxy: options.trustProxy,
+    trustProxy: proxyTrust(options.trustProxy),
     requestIdHeader: false,
     genReqId: requestIdOf,
     clientErrorHandler: answerClientError,
@@ -263,7 +264,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
       other && request.method !== "GET" && request.method !== "HEAD"
         ? new ApiError(
             "method_not_allowed",
-            `${request.method} is not allowed on ${path}; this API is read-only, use GET`,
+            `${request.method} is not allowed on ${cut(path)}; this API is read-only, use GET`,
           )
         : new ApiError(
             "not_found",

@@ -22,6 +22,15 @@ describe("parseBearer", () => {
     });
   });
 
+  it("shows no more of a credential sent without a scheme than a key's visible prefix", () => {
+    const bare = parseBearer(SECRET);
+    expect(bare).toMatchObject({ kind: "malformed", message: expect.stringContaining('without "Bearer "') });
+    expect(JSON.stringify(bare)).not.toContain(SECRET.slice(0, 4));
+    const other = parseBearer("sk_live_0123456789abcdefghij");
+    expect(other).toMatchObject({ kind: "malformed", message: expect.stringContaining('"sk_live_0"…') });
+    expect(JSON.stringify(other)).not.toContain("sk_live_01");
+  });
+
   it("refuses a Bearer header without a key, or with two words after the scheme", () => {
     expect(parseBearer("Bearer")).toMatchObject({
       kind: "malformed",

@@ -6,6 +6,12 @@ export type BearerParse =
   | { kind: "malformed"; message: string }
   | { kind: "token"; secret: string };
 
+/**
+ * Characters of a scheme a message echoes: a scheme's name (`Basic`, `Digest`) fits, and a credential sent
+ * without one shows no more than a key's visible prefix does.
+ */
+const SCHEME_SHOWN = 9;
+
 /** RFC 7235: the scheme is case-insensitive and separated from the credentials by spaces. */
 const BEARER = /^Bearer +(\S+)$/i;
 
@@ -21,7 +27,9 @@ export function parseBearer(header: string | undefined): BearerParse {
     const scheme = value.split(/\s+/)[0] ?? "";
     const shown = /^bearer$/i.test(scheme)
       ? "a Bearer header without a key"
-      : `scheme "${scheme.slice(0, 20)}"`;
+      : scheme.startsWith(SECRET_PREFIX)
+        ? `a key without "Bearer " before it`
+        : `scheme ${JSON.stringify(scheme.slice(0, SCHEME_SHOWN))}${scheme.length > SCHEME_SHOWN ? "…" : ""}`;
     return {
       kind: "malformed",
       message: `the Authorization header must be "Bearer <API key>", got ${shown}`,
