@@ -16,9 +16,7 @@ export function shown(value: unknown): string {
 
 /** A value shown as it is (not quoted), cut when long: for paths in messages. */
 export function cut(value: string): string {
-  return value.length <= ECHO_MAX_CHARS
-    ? value
-    : `${wholeCharacters(value)}… (${value.length} characters)`;
+  return value.length <= ECHO_MAX_CHARS ? value : `${wholeCharacters(value)}… (${value.length} characters)`;
 }
 
 /**
