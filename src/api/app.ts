@@ -11,7 +11,7 @@ import type { App } from "./app-type.js";
 import type { ApiContext } from "./context.js";
 import { registerDocs } from "./docs.js";
 import { ApiError, envelope, unavailableError } from "./errors.js";
-import { answerClientError, answerMissingHost } from "./http/client-errors.js";
+import { answerClientError, answerMissingHost, answerWithoutRoutes } from "./http/client-errors.js";
 import { connectionGuard } from "./http/connection-guard.js";
 import { registerCors } from "./http/cors.js";
 import { frontAnswers, proxyTrust } from "./http/front-answers.js";
@@ -241,6 +241,8 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
       server.keepAliveTimeout = timeouts.KEEP_ALIVE;
       server.requestTimeout = timeouts.REQUEST;
       server.setTimeout(timeouts.IDLE);
+      // CONNECT and an Expect other than 100-continue, which Node answers without a route: in the envelope.
+      answerWithoutRoutes(server);
       return server;
     },
   }).withTypeProvider() as unknown as App;

@@ -1,15 +1,19 @@
 /**
  * Answers to what the HTTP parser refuses before any route runs (a space or raw bytes in the path, a
- * control character in a header, a lower-case method, headers over the size limit, a request that does
- * not arrive in time). They get the same error envelope, with a request id, as every other error; the
- * connection is closed after the answer, since the parser cannot tell where the next request starts.
+ * control character in a header, a lower-case method, headers over the size limit, broken body framing, a
+ * request that does not arrive in time) and to what Node would answer without a route (CONNECT, an
+ * unknown Expect). They get the same error envelope, with a request id, as every other error. The answers
+ * to the requests before the refused one on the connection go out first, whole and in order; the
+ * connection is closed after them, since the parser cannot tell where the next request starts.
  */
 import { randomUUID } from "node:crypto";
-import { type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
+import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
+import type { Duplex } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
-import { ApiError, envelope } from "../errors.js";
+import { ApiError, envelope, statusOf } from "../errors.js";
 import { requestIdOf } from "./request-id.js";
+import { shown } from "./shown.js";
 
 interface ClientError extends Error {
   code?: string;
@@ -41,7 +45,7 @@ export function clientErrorAnswer(code: string | undefined): Answer {
     case "HPE_CR_EXPECTED":
       return {
         status: 400,
-        message: "the request is not well-formed HTTP/1.1 (a header or the request line)",
+        message: "the request is not well-formed HTTP/1.1 (the request line, a header or a chunk line)",
       };
     case "HPE_UNEXPECTED_CONTENT_LENGTH":
     case "HPE_INVALID_CONTENT_LENGTH":
@@ -53,20 +57,83 @@ export function clientErrorAnswer(code: string | undefined): Answer {
   }
 }
 
-/** The raw HTTP response carrying the envelope. */
-export function clientErrorResponse(code: string | undefined, requestId: string): string {
-  const { status, message } = clientErrorAnswer(code);
-  const body = JSON.stringify(envelope(new ApiError("invalid_request", message), requestId));
-  return [
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Bad Request"}`,
-    "Content-Type: application/json; charset=utf-8",
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    "Cache-Control: no-store",
-    `X-Request-Id: ${requestId}`,
-    "Connection: close",
-    "",
+/** How long the answers already due on a connection get to be written after a refusal, before it is cut. */
+const PENDING_ANSWERS_LIMIT_MS = 5_000;
+
+interface ErrorAnswer {
+  status: number;
+  headers: Record<string, string | number>;
+  body: string;
+}
+
+function errorAnswer(status: number, error: ApiError, requestId: string, close = true): ErrorAnswer {
+  const body = JSON.stringify(envelope(error, requestId));
+  return {
+    status,
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": Buffer.byteLength(body),
+      "Cache-Control": "no-store",
+      "X-Request-Id": requestId,
+      ...(close ? { Connection: "close" } : {}),
+    },
     body,
-  ].join("\r\n");
+  };
+}
+
+/** The answer as raw bytes, for a socket Node no longer writes answers on. */
+function rawAnswer({ status, headers, body }: ErrorAnswer): string {
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  return [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Bad Request"}`, ...lines, "", body].join("\r\n");
+}
+
+/** The answer through the request's own response, which Node writes in its turn on the connection. */
+function sendAnswer(response: ServerResponse, { status, headers, body }: ErrorAnswer): void {
+  response.writeHead(status, headers);
+  response.end(body);
+}
+
+/** The answer to what the parser refused, in the envelope, closing the connection. */
+function parserErrorAnswer(code: string | undefined, requestId: string): ErrorAnswer {
+  const { status, message } = clientErrorAnswer(code);
+  return errorAnswer(status, new ApiError("invalid_request", message), requestId);
+}
+
+/** What Node keeps on a server socket (not in its types). */
+interface HttpSocket extends Socket {
+  /** The answer being written; the answers to later pipelined requests wait in Node's queue behind it. */
+  _httpMessage?: ServerResponse | null;
+  /** The parser; `incoming` is the last request it read the head of. */
+  parser?: { incoming?: IncomingMessage | null } | null;
+}
+
+/** Sockets whose refusal is being answered: the parser stops at its first error and reports it again. */
+const refused = new WeakSet<Socket>();
+
+/**
+ * Lets the answers due on `socket` finish, in order, then calls `done` (unless the socket closed first).
+ * `each` sees every answer when its turn to be written comes. A socket still open PENDING_ANSWERS_LIMIT_MS
+ * after this starts (a route that does not answer, a client that does not read) is destroyed.
+ */
+function afterPendingAnswers(
+  socket: HttpSocket,
+  each: (response: ServerResponse) => void,
+  done: () => void,
+): void {
+  const limit = setTimeout(() => socket.destroy(), PENDING_ANSWERS_LIMIT_MS);
+  limit.unref();
+  socket.once("close", () => clearTimeout(limit));
+  const next = (): void => {
+    const current = socket._httpMessage;
+    if (!current) {
+      done();
+      return;
+    }
+    each(current);
+    // Node's own 'finish' listener, added before this one, has already handed the socket to the next answer.
+    current.once("finish", next);
+  };
+  next();
 }
 
 /** Fastify's `clientErrorHandler`: `this` is the Fastify instance. */
@@ -76,13 +143,76 @@ export function answerClientError(
   socket: Socket,
 ): void {
   // A reset connection has nobody to answer.
-  if (error.code === "ECONNRESET" || socket.destroyed) return;
-  const requestId = randomUUID();
+  if (error.code === "ECONNRESET" || socket.destroyed || refused.has(socket)) return;
+  refused.add(socket);
+  // A request whose head was read (and handed to a route) but whose body broke: it gets the error answer in
+  // its own turn, instead of the route's. A refused head never reached a route.
+  const incoming = (socket as HttpSocket).parser?.incoming;
+  const broken = incoming?.complete === false ? incoming : undefined;
+  const requestId = broken === undefined ? randomUUID() : requestIdOf(broken);
   this.log.debug({ requestId, code: error.code }, "request refused by the HTTP parser");
-  // A response already under way on this socket (a timeout mid-answer) cannot be followed by another.
-  const busy = (socket as Socket & { _httpMessage?: unknown })._httpMessage;
-  if (socket.writable && !busy) socket.end(clientErrorResponse(error.code, requestId));
-  else socket.destroy();
+  const answer = parserErrorAnswer(error.code, requestId);
+  let brokenAnswered = false;
+  afterPendingAnswers(
+    socket,
+    (response) => {
+      if (response.req !== broken) return;
+      brokenAnswered = true;
+      // Fastify drops (and logs) the route's answer when it comes after this one.
+      if (!response.headersSent) sendAnswer(response, answer);
+    },
+    () => {
+      // Data after a `Connection: close` request is not a request: that request's answer closes the
+      // connection. A broken request the route answered first has had its one answer.
+      if (!socket.writable) return;
+      if (error.code === "HPE_CLOSED_CONNECTION" || brokenAnswered) socket.end();
+      else socket.end(rawAnswer(answer));
+    },
+  );
+}
+
+/**
+ * Node's 'connect' event: a CONNECT request (this server is no proxy). Node has handed over the socket, so
+ * the answer is written on it directly, after the answers to the requests before it, then the close.
+ */
+export function answerConnect(request: IncomingMessage, socket: Duplex): void {
+  // Node stopped listening for this socket's errors when it handed it over; unheard, a reset would throw.
+  socket.on("error", () => undefined);
+  const requestId = requestIdOf(request);
+  const answer = errorAnswer(
+    statusOf("method_not_allowed"),
+    new ApiError(
+      "method_not_allowed",
+      "CONNECT is not allowed: this server is not a proxy; this API answers GET",
+    ),
+    requestId,
+  );
+  answer.headers.Allow = "GET, HEAD";
+  afterPendingAnswers(
+    socket as HttpSocket,
+    () => undefined,
+    () => {
+      if (socket.writable) socket.end(rawAnswer(answer));
+    },
+  );
+}
+
+/**
+ * Node's 'checkExpectation' event: an Expect header other than `100-continue`. Node's own 417 has an empty
+ * body; this one is in the envelope. The connection stays open, as after any error a route answers.
+ */
+export function answerExpectation(request: IncomingMessage, response: ServerResponse): void {
+  const message = `the only Expect this server meets is "100-continue", got ${shown(request.headers.expect)}`;
+  sendAnswer(
+    response,
+    errorAnswer(417, new ApiError("invalid_request", message), requestIdOf(request), false),
+  );
+}
+
+/** Answers in the envelope what Node would answer itself, without a route: CONNECT and an unknown Expect. */
+export function answerWithoutRoutes(server: Server): void {
+  server.on("connect", answerConnect);
+  server.on("checkExpectation", answerExpectation);
 }
 
 /**
@@ -92,17 +222,7 @@ export function answerClientError(
  */
 export function answerMissingHost(request: IncomingMessage, response: ServerResponse): boolean {
   if (request.headers.host !== undefined || request.httpVersion !== "1.1") return false;
-  const requestId = requestIdOf(request);
-  const body = JSON.stringify(
-    envelope(new ApiError("invalid_request", "an HTTP/1.1 request needs a Host header"), requestId),
-  );
-  response.writeHead(400, {
-    "Content-Type": "application/json; charset=utf-8",
-    "Content-Length": Buffer.byteLength(body),
-    "Cache-Control": "no-store",
-    "X-Request-Id": requestId,
-    Connection: "close",
-  });
-  response.end(body);
+  const error = new ApiError("invalid_request", "an HTTP/1.1 request needs a Host header");
+  sendAnswer(response, errorAnswer(400, error, requestIdOf(request)));
   return true;
 }
