@@ -161,6 +161,37 @@ describe("what the HTTP parser refuses is answered in the envelope", () => {
     expect(answers[0]?.status, answers[0]?.body).toBe(200);
     expect(JSON.parse(answers[0]?.body ?? "").languages).toBeInstanceOf(Array);
   });
+
+  it.each([
+    ["two Host headers", "GET /v1/corpus HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400, /2 Host headers/],
+    [
+      "two Authorization headers",
+      "GET /v1/corpus HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer wc_a\r\nauthorization: Bearer wc_b\r\n\r\n",
+      400,
+      /2 Authorization headers/,
+    ],
+    ["HTTP/2.0 spoken as text", "GET /v1/corpus HTTP/2.0\r\nHost: x\r\n\r\n", 505, /HTTP\/1\.1/],
+    ["the target * on a GET", "GET * HTTP/1.1\r\nHost: x\r\n\r\n", 400, /OPTIONS only/],
+    [
+      "a body declared over 16 KB",
+      `GET /v1/usage HTTP/1.1\r\nHost: x\r\nContent-Length: 50000000\r\n\r\n${"a".repeat(1000)}`,
+      413,
+      /declares 50000000 bytes/,
+    ],
+  ])("answers %s in the envelope with its status, and closes", async (_what, request, status, message) => {
+    const answers = await raw([request]);
+    expect(answers).toHaveLength(1);
+    expectEnvelope(answers[0] as RawAnswer, status, "invalid_request");
+    expect(JSON.parse(answers[0]?.body ?? "").error.message).toMatch(message);
+    expect(answers[0]?.closed).toBe(true);
+  });
+
+  it("still answers a small body on a GET, and one Host and one Authorization header", async () => {
+    const answers = await raw([
+      "GET /v1/corpus HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello",
+    ]);
+    expect(answers[0]?.status, answers[0]?.body).toBe(200);
+  });
 });
 
 describe("slow and greedy clients are cut off", SLOW_TESTS, () => {

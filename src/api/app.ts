@@ -11,7 +11,12 @@ import type { App } from "./app-type.js";
 import type { ApiContext } from "./context.js";
 import { registerDocs } from "./docs.js";
 import { ApiError, envelope, unavailableError } from "./errors.js";
-import { answerClientError, answerMissingHost, answerWithoutRoutes } from "./http/client-errors.js";
+import {
+  answerClientError,
+  answerMalformedHead,
+  answerWithoutRoutes,
+  BODY_LIMIT_BYTES,
+} from "./http/client-errors.js";
 import { connectionGuard } from "./http/connection-guard.js";
 import { registerCors } from "./http/cors.js";
 import { frontAnswers, proxyTrust } from "./http/front-answers.js";
@@ -212,8 +217,9 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
     connectionTimeout: timeouts.IDLE,
     keepAliveTimeout: timeouts.KEEP_ALIVE,
     requestTimeout: timeouts.REQUEST,
-    // A read-only API takes no bodies; a body larger than this is refused unread.
-    bodyLimit: 16 * 1024,
+    // A read-only API takes no bodies; a body larger than this is refused unread (one declared larger is
+    // refused before any route, by `answerMalformedHead`).
+    bodyLimit: BODY_LIMIT_BYTES,
     logController: new LogController({ requestIdLogLabel: "requestId" }),
     // Long path parameters reach the route's schema, which answers them in the envelope.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
@@ -228,13 +234,13 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
         {
           headersTimeout: timeouts.HEADERS,
           connectionsCheckingInterval: Math.min(1_000, timeouts.HEADERS / 2),
-          // Answered by `answerMissingHost`, in the envelope, instead of Node's empty 400.
+          // Answered by `answerMalformedHead`, in the envelope, instead of Node's empty 400.
           requireHostHeader: false,
         },
         inFront === undefined
-          ? (request, response) => answerMissingHost(request, response) || handler(request, response)
+          ? (request, response) => answerMalformedHead(request, response) || handler(request, response)
           : (request, response) =>
-              answerMissingHost(request, response) ||
+              answerMalformedHead(request, response) ||
               inFront(request, response) ||
               handler(request, response),
       );

@@ -215,14 +215,58 @@ export function answerWithoutRoutes(server: Server): void {
   server.on("checkExpectation", answerExpectation);
 }
 
+/** The largest request body the server reads (Fastify's `bodyLimit`); a read-only API takes none. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** What is wrong with a request's head that Node lets through, or undefined. */
+function headProblem(request: IncomingMessage): { status: number; message: string } | undefined {
+  const version = request.httpVersion;
+  if (version !== "1.1" && version !== "1.0")
+    return { status: 505, message: `this server speaks HTTP/1.1 and HTTP/1.0, got HTTP/${shown(version)}` };
+  if (version === "1.1" && request.headers.host === undefined)
+    return { status: 400, message: "an HTTP/1.1 request needs a Host header" };
+  let hosts = 0;
+  let authorizations = 0;
+  const raw = request.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length === 4 && name.toLowerCase() === "host") hosts++;
+    else if (name.length === 13 && name.toLowerCase() === "authorization") authorizations++;
+  }
+  // Two of either leave it open which one counts: a proxy may read the other (RFC 9112, 3.2).
+  if (hosts > 1) return { status: 400, message: `the request has ${hosts} Host headers; send one` };
+  if (authorizations > 1) {
+    return {
+      status: 400,
+      message: `the request has ${authorizations} Authorization headers; send the API key in one`,
+    };
+  }
+  if (request.url === "*" && request.method !== "OPTIONS")
+    return {
+      status: 400,
+      message: `the request target * is for OPTIONS only; ${request.method} needs a path`,
+    };
+  const length = request.headers["content-length"];
+  if (length !== undefined && Number(length) > BODY_LIMIT_BYTES) {
+    return {
+      status: 413,
+      message: `this API takes no request body over ${BODY_LIMIT_BYTES / 1024} KB (a GET takes none); this one declares ${length} bytes`,
+    };
+  }
+  return undefined;
+}
+
 /**
- * An HTTP/1.1 request without a Host header must be answered 400 (RFC 9112, 3.2). Node's own answer has an
- * empty body, so the server lets such requests through and answers them here, in the envelope, before the
- * cached answers or a route. True when it answered.
+ * What Node's parser lets through but the server must refuse, answered here in the envelope before the
+ * cached answers or a route, and the connection closed: an HTTP/1.1 request without a Host header (400,
+ * RFC 9112, 3.2; Node's own answer has an empty body, so the server lets such requests through), two Host
+ * or two Authorization headers, an HTTP version other than 1.1 and 1.0 (505), the target `*` but for
+ * OPTIONS, a declared body over BODY_LIMIT_BYTES (413, refused unread). True when it answered.
  */
-export function answerMissingHost(request: IncomingMessage, response: ServerResponse): boolean {
-  if (request.headers.host !== undefined || request.httpVersion !== "1.1") return false;
-  const error = new ApiError("invalid_request", "an HTTP/1.1 request needs a Host header");
-  sendAnswer(response, errorAnswer(400, error, requestIdOf(request)));
+export function answerMalformedHead(request: IncomingMessage, response: ServerResponse): boolean {
+  const problem = headProblem(request);
+  if (problem === undefined) return false;
+  const error = new ApiError("invalid_request", problem.message);
+  sendAnswer(response, errorAnswer(problem.status, error, requestIdOf(request)));
   return true;
 }
