@@ -110,3 +110,26 @@ describe("loadConfig: snapshot checks", () => {
     );
   });
 });
+
+describe("loadConfig: proxies in front", () => {
+  it("trusts no proxy by default, one for true, and as many as a whole number says", () => {
+    expect(loadConfig({}).trustedProxyHops).toBe(0);
+    expect(loadConfig({ WORDCLIP_TRUST_PROXY: "" }).trustedProxyHops).toBe(0);
+    expect(loadConfig({ WORDCLIP_TRUST_PROXY: "false" }).trustedProxyHops).toBe(0);
+    expect(loadConfig({ WORDCLIP_TRUST_PROXY: "true" }).trustedProxyHops).toBe(1);
+    expect(loadConfig({ WORDCLIP_TRUST_PROXY: "TRUE" }).trustedProxyHops).toBe(1);
+    expect(loadConfig({ WORDCLIP_TRUST_PROXY: "1" }).trustedProxyHops).toBe(1);
+    expect(loadConfig({ WORDCLIP_TRUST_PROXY: "0" }).trustedProxyHops).toBe(0);
+    expect(loadConfig({ WORDCLIP_TRUST_PROXY: "2" }).trustedProxyHops).toBe(2);
+    expect(loadConfig({ WORDCLIP_TRUST_PROXY: "10" }).trustedProxyHops).toBe(10);
+  });
+
+  it.each(["11", "-1", "1.5", "2.0", "0x2", "1e1", " 2", "yes", "on", "all", "10.0.0.0/8", "loopback"])(
+    "refuses WORDCLIP_TRUST_PROXY=%j, naming the allowed values",
+    (value) => {
+      expect(configError({ WORDCLIP_TRUST_PROXY: value })).toBe(
+        `WORDCLIP_TRUST_PROXY=${JSON.stringify(value)} is not valid: must be "false" (no proxy in front), "true" (one proxy) or the number of proxies in front, a whole number from 1 to 10`,
+      );
+    },
+  );
+});

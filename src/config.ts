@@ -5,6 +5,9 @@ import { Value } from "typebox/value";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
+/** More proxies than this in front of one server is a mistake in the setting, not a deployment. */
+const MAX_PROXY_HOPS = 10;
+
 const EnvSchema = Type.Object({
   WORDCLIP_DATA_DIR: Type.String({
     minLength: 1,
@@ -24,7 +27,10 @@ const EnvSchema = Type.Object({
   WORDCLIP_CURSOR_SECRET: Type.Optional(
     Type.String({ minLength: 16, description: "at least 16 characters" }),
   ),
-  WORDCLIP_TRUST_PROXY: Type.Boolean({ default: false, allowed: "true or false" }),
+  WORDCLIP_TRUST_PROXY: Type.Union([Type.Boolean(), Type.Integer({ minimum: 1, maximum: MAX_PROXY_HOPS })], {
+    default: false,
+    allowed: `"false" (no proxy in front), "true" (one proxy) or the number of proxies in front, a whole number from 1 to ${MAX_PROXY_HOPS}`,
+  }),
   WORDCLIP_LOG_LEVEL: Type.Union(
     LOG_LEVELS.map((l) => Type.Literal(l)),
     { default: "info", allowed: `one of ${LOG_LEVELS.join(", ")}` },
@@ -103,7 +109,11 @@ export interface Config {
   port: number;
   /** Undefined: the data folder's generated secret is used. */
   cursorSecret: string | undefined;
-  trustProxy: boolean;
+  /**
+   * Proxies in front of the server whose `X-Forwarded-For` entries are believed (0: none, the header is
+   * ignored): the client address is the entry that many places from the right.
+   */
+  trustedProxyHops: number;
   logLevel: string;
   accessEnabled: boolean;
   /** Bytes of serialized answers kept in memory; 0 when off. */
@@ -158,7 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.WORDCLIP_HOST,
     port: e.WORDCLIP_PORT,
     cursorSecret: e.WORDCLIP_CURSOR_SECRET,
-    trustProxy: e.WORDCLIP_TRUST_PROXY,
+    trustedProxyHops: proxyHops(e.WORDCLIP_TRUST_PROXY),
     logLevel: e.WORDCLIP_LOG_LEVEL,
     accessEnabled: e.WORDCLIP_ACCESS === "on",
     responseCacheBytes: e.WORDCLIP_RESPONSE_CACHE_MB * 1024 * 1024,
@@ -189,10 +199,20 @@ function notDecimal(relevant: Record<string, string>): { instancePath: string; m
       EnvSchema.properties as Record<string, { type?: string; anyOf?: Array<{ type?: string }> }>
     )[name];
     const integer = schema?.type === "integer" || schema?.anyOf?.some((part) => part.type === "integer");
-    if (integer && !/^[0-9]+$/.test(value) && !(schema?.anyOf && /^[a-z]+$/.test(value)))
+    // A word ("auto", "true", "TRUE") is left to the schema of a setting that takes words too.
+    if (integer && !/^[0-9]+$/.test(value) && !(schema?.anyOf && /^[a-z]+$/i.test(value)))
       return { instancePath: `/${name}`, message: "must be a whole number in decimal digits" };
   }
   return undefined;
+}
+
+/**
+ * `true` is one proxy, the common case: the client address is the last `X-Forwarded-For` entry, the one that
+ * proxy wrote. (It once meant every hop trusted, and so the leftmost entry: the one the client writes.)
+ */
+function proxyHops(setting: boolean | number): number {
+  if (typeof setting === "number") return setting;
+  return setting ? 1 : 0;
 }
 
 /** A value as an error message may show it: the password of a URL (`//user:password@`) masked. */

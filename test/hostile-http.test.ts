@@ -366,6 +366,17 @@ describe("CORS", () => {
   });
 
   it.each([
+    ["a key in the query string", "/v1/words?limit=1&key=abc"],
+    ["a path that is not percent-encoded UTF-8", "/v1/words/%zz/clips"],
+  ])("lets a browser script read the refusal of %s: 400 with the CORS headers", async (_what, path) => {
+    const response = await fetch(`${server.url}${path}`, { headers: { origin: "https://app.example" } });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-expose-headers")).toContain("X-Request-Id");
+    expect((await response.json()).error.code).toBe("invalid_request");
+  });
+
+  it.each([
     ["without an Origin", {}],
     ["without Access-Control-Request-Method", { origin: "https://app.example" }],
   ])(

@@ -18,7 +18,7 @@ import {
   BODY_LIMIT_BYTES,
 } from "./http/client-errors.js";
 import { connectionGuard } from "./http/connection-guard.js";
-import { registerCors } from "./http/cors.js";
+import { CORS_EXPOSED_HEADERS, registerCors } from "./http/cors.js";
 import { frontAnswers, proxyTrust } from "./http/front-answers.js";
 import { credentialInQuery, pathProblem, queryProblem } from "./http/query-checks.js";
 import { redactUrl } from "./http/redact.js";
@@ -177,6 +177,19 @@ function badUrlError(error: FastifyError): ApiError {
 export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<App> {
   const timeouts = { ...TIMEOUTS_MS, ...options.timeoutsMs };
   const corsOrigins = options.corsOrigins ?? "*";
+  /**
+   * The CORS headers of a refusal made before the CORS hook runs (a URL the router cannot take apart, a key
+   * in the query string), as that hook would set them: a browser script can then read why it was refused.
+   */
+  const corsOnRefusal = (request: FastifyRequest, reply: FastifyReply): void => {
+    const origin = request.headers.origin;
+    if (corsOrigins === "*") reply.header("Access-Control-Allow-Origin", "*");
+    else if (origin !== undefined && corsOrigins.includes(origin)) {
+      reply.header("Access-Control-Allow-Origin", origin);
+      reply.header("Vary", "Origin");
+    } else return;
+    reply.header("Access-Control-Expose-Headers", CORS_EXPOSED_HEADERS.join(", "));
+  };
   let closing = false;
   const inFront = frontAnswers(
     ctx,
@@ -224,6 +237,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
     // Long path parameters reach the route's schema, which answers them in the envelope.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
     frameworkErrors: (error, request, reply) => {
+      corsOnRefusal(request, reply);
       refuse(ctx, badUrlError(error), request, reply);
     },
     ajv: { customOptions: { keywords: ["x-expected"] } },
@@ -289,6 +303,7 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
       // Before the access check: a key sent in the URL is refused whether or not a header comes with it.
       const leaked = credentialInQuery(request.query as Record<string, unknown>);
       if (leaked === undefined) return done();
+      corsOnRefusal(request, reply);
       refuse(ctx, leaked, request, reply);
     });
   });

@@ -143,7 +143,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       },
       {
         logLevel: config.logLevel,
-        trustProxy: config.trustProxy,
+        trustProxy: config.trustedProxyHops,
         logger: options.logger ?? true,
         corsOrigins: config.corsOrigins,
         ...(options.logStream === undefined ? {} : { logStream: options.logStream }),
