@@ -373,7 +373,7 @@ describe("CORS", () => {
     expect(response.status).toBe(400);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(response.headers.get("access-control-expose-headers")).toContain("X-Request-Id");
-    expect((await response.json()).error.code).toBe("invalid_request");
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("invalid_request");
   });
 
   it.each([

@@ -43,6 +43,22 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** GETs `path` sent exactly as written: fetch would resolve dot segments and backslashes first. */
+function rawGet(path: string): Promise<{ status: number; body: string }> {
+  const { port } = new URL(server.baseUrl);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path }, (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      })
+      .on("error", reject);
+  });
+}
 describe("the pages", () => {
   it("serves /, /feed and /status as HTML that is revalidated, with a strict content security policy", async () => {
     for (const page of ["/", "/feed", "/status"]) {
@@ -69,6 +85,10 @@ describe("the pages", () => {
     const built = readdirSync(path.join(webBuildDir(), "assets"));
     expect(built).toContain(path.basename(asset));
     expectError(await server.api("/assets/missing-0000.js"), 404, "not_found");
+    // A path climbing out of the folder is no file either (sent as it is: fetch would resolve it).
+    const climbing = await rawGet("/assets/../../package.json");
+    expect(climbing.status, climbing.body).toBe(404);
+    expect(JSON.parse(climbing.body).error.code).toBe("not_found");
   });
 });
 
@@ -129,7 +149,6 @@ describe("the /site/v1 routes", () => {
 
   it("answer 404 for a path a URL parser would rewrite into another endpoint (backslashes, dot segments)", async () => {
     await awayFromMinuteEnd();
-    const { port } = new URL(server.baseUrl);
     for (const route of [
       "/site/v1/clips/..\\usage",
       "/site/v1/clips/x\\..\\..\\usage",
@@ -138,18 +157,7 @@ describe("the /site/v1 routes", () => {
       "/site/v1/words/./clips",
       "/site/v1/clips/x/%2e%2e",
     ]) {
-      // Sent as it is: fetch would resolve the dots before sending.
-      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const request = http.get({ host: "127.0.0.1", port, path: route }, (response) => {
-          let body = "";
-          response.setEncoding("utf8");
-          response.on("data", (chunk: string) => {
-            body += chunk;
-          });
-          response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-        });
-        request.on("error", reject);
-      });
+      const answer = await rawGet(route);
       expect(answer.status, `${route}: ${answer.body}`).toBe(404);
       expect(JSON.parse(answer.body).error.code).toBe("not_found");
       expect(answer.body).not.toContain("keyPrefix");

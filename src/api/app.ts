@@ -113,9 +113,13 @@ function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
     const input = part === "params" ? (request.params as Record<string, unknown>) : rawQuery(request);
     return new ApiError("invalid_request", validationMessage(error.validation, part, schema as never, input));
   }
+  if (error.statusCode === 403 || error.statusCode === 404) {
+    // A file the static pages refuse to serve (a path climbing out of their folder) is no file at all.
+    return new ApiError("not_found", `no file or endpoint at ${cut(request.url.split("?")[0] ?? "")}`);
+  }
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     // Fastify's own client errors: bad URL encoding, a body on GET, headers too large.
-    return new ApiError(error.statusCode === 404 ? "not_found" : "invalid_request", error.message);
+    return new ApiError("invalid_request", error.message);
   }
   return new ApiError("internal", "the server failed to answer; the failure is logged with this request id");
 }
