@@ -256,7 +256,7 @@ export interface UsageResponse {
 
 /** Query of GET /v1/feed. */
 export interface FeedQuery {
-  /** Fixes the shuffle. A stable per-user string gives each user one order; send it again with every cursor. Without it the server draws one and echoes it. */
+  /** Fixes the shuffle. A stable per-user string gives each user one order; send it again with every cursor. Without it the server draws one and echoes it, and a cursor sent without it starts a fresh shuffle (its page repeats clips of the page before). */
   seed?: string;
   /** CEFR levels to keep, comma separated (A1,A2,B1,B2,C1,C2). */
   level?: readonly Level[];
