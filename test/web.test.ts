@@ -189,6 +189,36 @@ describe("the search page", () => {
     // shown in the end is the filtered page's first clip.
     await expect.poll(() => page.locator(".clip-meta").textContent()).toMatch(/^Level A1 /);
   });
+
+  it("keeps the later search's results when an earlier search is answered after it", async () => {
+    const { page } = desktop;
+    // The second unfiltered lookup of water is answered a second and a half late, after a filtered one.
+    const unfiltered = "**/site/v1/words/water/clips?limit=20";
+    let seen = 0;
+    let answered = 0;
+    await page.route(unfiltered, async (route) => {
+      seen++;
+      if (seen === 2) await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+      answered++;
+    });
+    try {
+      await visit(page, "/?q=water");
+      await expect.poll(() => page.locator(".headword").textContent()).toBe("water");
+      await page.getByRole("combobox", { name: "Word" }).press("Enter");
+      await expect.poll(() => seen).toBe(2);
+      await page.locator(`label[for="level-A1"]`).click();
+      const filtered = await wordClips("water", "&level=A1");
+      await expect.poll(() => page.locator("#position").textContent()).toBe(`1 of ${filtered.totalCount}`);
+      // Past the late answer: the page still shows the filtered search.
+      await expect.poll(() => answered, { timeout: 5_000 }).toBe(2);
+      await page.waitForTimeout(500);
+      expect(await page.locator("#position").textContent()).toBe(`1 of ${filtered.totalCount}`);
+      await expect.poll(() => page.locator(".clip-meta").textContent()).toMatch(/^Level A1 /);
+    } finally {
+      await page.unroute(unfiltered);
+    }
+  });
 });
 
 describe("the players", () => {

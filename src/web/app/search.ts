@@ -225,26 +225,32 @@ async function showClip(autoplay: boolean): Promise<void> {
 }
 
 async function move(step: 1 | -1): Promise<void> {
-  if (shown === undefined) return;
-  const target = shown.index + step;
-  if (target < 0 || target >= shown.first.totalCount) return;
-  if (target >= shown.clips.length && shown.nextCursor !== null) {
+  const current = shown;
+  if (current === undefined) return;
+  const target = current.index + step;
+  if (target < 0 || target >= current.first.totalCount) return;
+  if (target >= current.clips.length && current.nextCursor !== null) {
     try {
-      const more = await siteGet<WordClipsPage | PhraseClipsPage>(shown.first.path, {
-        ...shown.first.query,
-        cursor: shown.nextCursor,
+      const more = await siteGet<WordClipsPage | PhraseClipsPage>(current.first.path, {
+        ...current.first.query,
+        cursor: current.nextCursor,
       });
-      shown.clips.push(...more.clips);
-      shown.nextCursor = more.nextCursor;
+      // A search made meanwhile shows other results: this page is not theirs.
+      if (shown !== current) return;
+      current.clips.push(...more.clips);
+      current.nextCursor = more.nextCursor;
     } catch (error) {
-      message.textContent = problemText(error);
+      if (shown === current) message.textContent = problemText(error);
       return;
     }
   }
-  if (target >= shown.clips.length) return;
-  shown.index = target;
+  if (target >= current.clips.length) return;
+  current.index = target;
   await showClip(true);
 }
+
+/** Searches started, so that one answered after a later one started leaves the page to the later one. */
+let searches = 0;
 
 async function search(choices: Choices, how: { push: boolean; autoplay: boolean }): Promise<void> {
   showChoices(choices);
@@ -252,6 +258,7 @@ async function search(choices: Choices, how: { push: boolean; autoplay: boolean 
   if (how.push) history.pushState(null, "", address);
   else history.replaceState(null, "", address);
   message.textContent = "";
+  const started = ++searches;
   if (choices.q === "") {
     results.hidden = true;
     return;
@@ -259,6 +266,7 @@ async function search(choices: Choices, how: { push: boolean; autoplay: boolean 
   document.title = `${choices.q} · wordclip`;
   try {
     const page = await lookUp(choices);
+    if (started !== searches) return;
     shown = { choices, first: page, clips: [...page.clips], nextCursor: page.nextCursor, index: 0 };
     results.hidden = false;
     showMatch(page, choices);
@@ -273,6 +281,7 @@ async function search(choices: Choices, how: { push: boolean; autoplay: boolean 
     }
     await showClip(how.autoplay);
   } catch (error) {
+    if (started !== searches) return;
     view?.destroy();
     shown = undefined;
     results.hidden = true;
