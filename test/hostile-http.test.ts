@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../src/cli/start-server.js";
 import { loadConfig } from "../src/config.js";
 import { percentEncode, SLOW_TESTS } from "./support/api-checks.js";
+import { type RawAnswer as RawHttpAnswer, rawExchange } from "./support/raw-http.js";
 import { apiRequest, GENEROUS_PLAN } from "./support/server.js";
 import { copyTestSnapshot, processScratchDir, sharedTestSnapshot } from "./support/snapshot.js";
 
@@ -59,71 +60,18 @@ afterAll(async () => {
 const get = (pathAndQuery: string, headers: Record<string, string> = {}) =>
   apiRequest(server.url, pathAndQuery, { key: secret, headers });
 
-interface RawAnswer {
-  status: number;
-  head: string;
-  body: string;
+interface RawAnswer extends RawHttpAnswer {
   /** True when the server closed the connection. */
   closed: boolean;
 }
 
 /** Writes `chunks` to a fresh connection (with `gapMs` between them) and reads until close or `waitMs`. */
-function raw(
+async function raw(
   chunks: readonly string[],
   options: { gapMs?: number; waitMs?: number } = {},
 ): Promise<RawAnswer[]> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
-    let received = "";
-    let closed = false;
-    const timers: NodeJS.Timeout[] = [];
-    socket.setEncoding("latin1");
-    socket.on("data", (data: string) => {
-      received += data;
-    });
-    socket.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code !== "ECONNRESET" && error.code !== "EPIPE") reject(error);
-    });
-    const finish = () => {
-      for (const timer of timers) clearTimeout(timer);
-      socket.destroy();
-      resolve(parseAnswers(received, closed));
-    };
-    socket.on("close", () => {
-      closed = true;
-      finish();
-    });
-    socket.on("connect", () => {
-      chunks.forEach((chunk, i) => {
-        timers.push(
-          setTimeout(
-            () => {
-              if (!socket.destroyed) socket.write(Buffer.from(chunk, "latin1"));
-            },
-            i * (options.gapMs ?? 0),
-          ),
-        );
-      });
-      timers.push(setTimeout(finish, options.waitMs ?? 5_000));
-    });
-  });
-}
-
-function parseAnswers(text: string, closed: boolean): RawAnswer[] {
-  const answers: RawAnswer[] = [];
-  let rest = text;
-  while (rest.startsWith("HTTP/1.1 ")) {
-    const end = rest.indexOf("\r\n\r\n");
-    if (end === -1) break;
-    const head = rest.slice(0, end);
-    const length = Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0);
-    const body = Buffer.from(rest.slice(end + 4), "latin1")
-      .subarray(0, length)
-      .toString("utf8");
-    answers.push({ status: Number(head.slice(9, 12)), head, body, closed });
-    rest = rest.slice(end + 4 + Buffer.byteLength(body, "utf8"));
-  }
-  return answers;
+  const { answers, closed } = await rawExchange(port, chunks, options);
+  return answers.map((answer) => ({ ...answer, closed }));
 }
 
 function expectEnvelope(answer: { status: number; body: string }, status: number, code: string): void {

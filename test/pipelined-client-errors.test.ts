@@ -4,9 +4,9 @@
  * answer in the envelope when one can follow them, then the close. Also the requests Node answers without a
  * route (CONNECT, an unknown Expect), which get the envelope too.
  */
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UUID } from "./support/api-checks.js";
+import { type RawAnswer, type RawExchange, rawExchange } from "./support/raw-http.js";
 import { startTestServer, type TestServer } from "./support/server.js";
 
 /** Long enough for any answer here; the server closes each of these connections well before it. */
@@ -28,62 +28,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface RawAnswer {
-  status: number;
-  head: string;
-  body: string;
-}
-
-interface Exchange {
-  answers: RawAnswer[];
-  /** What came after the last whole answer (a body without Content-Length, a cut answer): "" when nothing. */
-  rest: string;
-  /** True when the server closed the connection before GIVE_UP_MS. */
-  closed: boolean;
-}
-
 /** Writes `bytes` at once on a fresh connection and reads until the server closes it. */
-function exchange(bytes: string): Promise<Exchange> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
-    let received = "";
-    socket.setEncoding("latin1");
-    socket.on("data", (data: string) => {
-      received += data;
-    });
-    socket.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code !== "ECONNRESET" && error.code !== "EPIPE") reject(error);
-    });
-    const giveUp = setTimeout(() => {
-      socket.destroy();
-      resolve({ ...splitAnswers(received), closed: false });
-    }, GIVE_UP_MS);
-    socket.on("close", () => {
-      clearTimeout(giveUp);
-      resolve({ ...splitAnswers(received), closed: true });
-    });
-    socket.on("connect", () => socket.write(Buffer.from(bytes, "latin1")));
-  });
-}
-
-/** The answers read back to back, each framed by its Content-Length. */
-function splitAnswers(text: string): { answers: RawAnswer[]; rest: string } {
-  const answers: RawAnswer[] = [];
-  let rest = text;
-  for (;;) {
-    const status = /^HTTP\/1\.1 (\d{3}) /.exec(rest);
-    const end = rest.indexOf("\r\n\r\n");
-    if (status === null || end === -1) break;
-    const head = rest.slice(0, end);
-    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
-    answers.push({ status: Number(status[1]), head, body: rest.slice(end + 4, end + 4 + length) });
-    rest = rest.slice(end + 4 + length);
-  }
-  return { answers, rest };
+function exchange(bytes: string): Promise<RawExchange> {
+  return rawExchange(port, [bytes], { waitMs: GIVE_UP_MS });
 }
 
 /** Everything the server sent, for assertion messages. */
-function shownExchange({ answers, rest, closed }: Exchange): string {
+function shownExchange({ answers, rest, closed }: RawExchange): string {
   const all = answers.map((answer) => `${answer.head}\n\n${answer.body}`).join("\n---\n");
   return `${all}\n--- rest: ${JSON.stringify(rest)}; closed: ${closed}`;
 }
@@ -110,7 +61,7 @@ function expectEnvelope(
 }
 
 /** The connection ended after exactly `statuses`, with nothing cut or left over. */
-function expectAnswers(exchanged: Exchange, statuses: readonly number[]): void {
+function expectAnswers(exchanged: RawExchange, statuses: readonly number[]): void {
   const what = shownExchange(exchanged);
   expect(
     exchanged.answers.map((answer) => answer.status),
