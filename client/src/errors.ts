@@ -1,6 +1,29 @@
 /** The errors a call can end with: the API's envelope as a typed error, a spent quota, a lost connection, a timeout. */
 import type { ErrorCode, UsageResponse } from "./types.js";
 
+/** The minute window as the answer's `X-RateLimit-*` headers gave it. */
+export interface RateLimit {
+  /** Requests allowed in the window (`X-RateLimit-Limit`). */
+  limit: number;
+  /** Requests left in the window (`X-RateLimit-Remaining`). */
+  remaining: number;
+  /** Unix seconds when the window rolls over (`X-RateLimit-Reset`). */
+  resetAtS: number;
+}
+
+/** The three `X-RateLimit-*` headers, or undefined when one is missing or not a whole number. */
+export function readRateLimit(headers: Headers): RateLimit | undefined {
+  const read = (name: string): number | undefined => {
+    const value = headers.get(name)?.trim();
+    return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+  };
+  const limit = read("x-ratelimit-limit");
+  const remaining = read("x-ratelimit-remaining");
+  const resetAtS = read("x-ratelimit-reset");
+  if (limit === undefined || remaining === undefined || resetAtS === undefined) return undefined;
+  return { limit, remaining, resetAtS };
+}
+
 /** The API answered with an error envelope (or, past a proxy, with something that is not one). */
 export class WordclipError extends Error {
   override name = "WordclipError";
@@ -12,6 +35,8 @@ export class WordclipError extends Error {
   readonly requestId: string | undefined;
   /** Seconds the server asked to wait (on rate_limited and unavailable). */
   readonly retryAfterS: number | undefined;
+  /** The key's minute window from the answer's `X-RateLimit-*` headers; undefined when it had none. */
+  readonly rateLimit: RateLimit | undefined;
 
   constructor(
     code: ErrorCode | "unexpected_response",
@@ -19,12 +44,14 @@ export class WordclipError extends Error {
     status: number,
     requestId?: string,
     retryAfterS?: number,
+    rateLimit?: RateLimit,
   ) {
     super(message);
     this.code = code;
     this.status = status;
     this.requestId = requestId;
     this.retryAfterS = retryAfterS;
+    this.rateLimit = rateLimit;
   }
 }
 
@@ -37,8 +64,13 @@ export class QuotaExceededError extends WordclipError {
   override name = "QuotaExceededError";
   readonly usage: UsageResponse | undefined;
 
-  constructor(message: string, requestId: string | undefined, usage: UsageResponse | undefined) {
-    super("quota_exceeded", message, 429, requestId);
+  constructor(
+    message: string,
+    requestId: string | undefined,
+    usage: UsageResponse | undefined,
+    rateLimit?: RateLimit,
+  ) {
+    super("quota_exceeded", message, 429, requestId, undefined, rateLimit);
     this.usage = usage;
   }
 }

@@ -4,7 +4,7 @@
  * Only `fetch`, `AbortController` and timers: the same code runs in Node 20 and in browsers.
  */
 import type { EtagCache } from "./cache.js";
-import { ConnectionError, QuotaExceededError, TimeoutError, WordclipError } from "./errors.js";
+import { ConnectionError, QuotaExceededError, readRateLimit, TimeoutError, WordclipError } from "./errors.js";
 import { isRetryable, parseRetryAfter, type RetryPolicy, retryDelayMs, type TryOutcome } from "./retry.js";
 import type { ErrorCode, UsageResponse } from "./types.js";
 
@@ -152,6 +152,7 @@ export class Transport {
             error.message,
             error.requestId,
             await this.usageAfterRefusal(path, call),
+            error.rateLimit,
           );
         }
         throw error;
@@ -192,6 +193,7 @@ export class Transport {
       const response = await this.options.fetch(url, { headers, signal: controller.signal });
       const text = await response.text();
       const requestId = response.headers.get("x-request-id") ?? undefined;
+      const rateLimit = readRateLimit(response.headers);
       if (response.status === 304 && cached !== undefined)
         return { ok: true, body: structuredClone(cached.body) };
       const body = parseJson(text);
@@ -209,7 +211,14 @@ export class Transport {
           e.retryAfter ?? parseRetryAfter(response.headers.get("retry-after"), this.options.clock.now());
         return {
           ok: false,
-          error: new WordclipError(e.code, e.message, response.status, e.requestId ?? requestId, retryAfterS),
+          error: new WordclipError(
+            e.code,
+            e.message,
+            response.status,
+            e.requestId ?? requestId,
+            retryAfterS,
+            rateLimit,
+          ),
         };
       }
       const excerpt = text.length > 200 ? `${text.slice(0, 200)}…` : text;
@@ -222,6 +231,7 @@ export class Transport {
           response.status,
           requestId,
           retryAfterS,
+          rateLimit,
         ),
       };
     } catch (thrown) {

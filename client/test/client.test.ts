@@ -261,6 +261,26 @@ describe("limits", () => {
     expect(requests.map((r) => r.status)).toEqual([200, 429, 429, 429]);
   });
 
+  it("gives a refusal the minute window of its X-RateLimit headers", async () => {
+    const limited = await keyOnPlan("client-one-a-minute-window", 1, 1_000);
+    await awayFromMinuteEnd();
+    const { client } = recorded({ apiKey: limited.secret, maxTries: 1 });
+    await client.getTopics();
+    const refused = await server.api("/v1/topics", { key: limited });
+    expect(refused.status, refused.text).toBe(429);
+    const error = await client.getTopics().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WordclipError);
+    expect((error as WordclipError).rateLimit).toEqual({
+      limit: 1,
+      remaining: 0,
+      resetAtS: Number(refused.headers.get("x-ratelimit-reset")),
+    });
+    // Asked a moment after the raw request: the same wait, or a second less.
+    const retryAfterS = Number(refused.headers.get("retry-after"));
+    expect((error as WordclipError).retryAfterS).toBeGreaterThanOrEqual(retryAfterS - 1);
+    expect((error as WordclipError).retryAfterS).toBeLessThanOrEqual(retryAfterS);
+  });
+
   it("throws quota_exceeded at once, as a QuotaExceededError carrying the key's usage", async () => {
     const spent = await keyOnPlan("client-two-a-month", 1_000, 2);
     const { client, requests, waits } = recorded({ apiKey: spent.secret });
