@@ -61,6 +61,18 @@ function positive(name: string, value: number, integer: boolean): number {
   return value;
 }
 
+/**
+ * A path parameter as one escaped segment. "", "." and ".." cannot be one: every URL parser (fetch's too)
+ * drops or climbs them, so the request would reach another path; the call is refused instead.
+ */
+function segment(name: string, value: string): string {
+  const escaped = encodeURIComponent(value);
+  if (escaped === "" || escaped === "." || escaped === "..") {
+    throw new TypeError(`${name} cannot be "${value}": a URL drops or climbs that path segment`);
+  }
+  return escaped;
+}
+
 export class WordclipClient {
   private readonly transport: Transport;
 
@@ -70,6 +82,10 @@ export class WordclipClient {
       baseUrl = new URL(options.baseUrl);
     } catch {
       throw new TypeError(`baseUrl must be an absolute URL ending in /v1, got "${options.baseUrl}"`);
+    }
+    // The paths are appended to it: a query or a fragment would swallow them.
+    if (baseUrl.search !== "" || baseUrl.hash !== "") {
+      throw new TypeError(`baseUrl must have no query or fragment, got "${options.baseUrl}"`);
     }
     const retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     positive("retry.maxTries", retry.maxTries, true);
@@ -99,34 +115,38 @@ export class WordclipClient {
   }
 
   /** GET /words/{word}/clips: one page of the clips that contain a word, with the second it is spoken. */
-  getWordClips(word: string, query: WordClipsQuery = {}, options?: CallOptions): Promise<WordClipsResponse> {
-    return this.transport.get(`/words/${encodeURIComponent(word)}/clips`, { ...query }, options);
+  async getWordClips(
+    word: string,
+    query: WordClipsQuery = {},
+    options?: CallOptions,
+  ): Promise<WordClipsResponse> {
+    return this.transport.get(`/words/${segment("word", word)}/clips`, { ...query }, options);
   }
 
   /**
    * GET /phrases/{phrase}/clips: one page of the clips in which a phrase is spoken, token after token,
    * across caption cues (`by the way`, `give up`; `match: "forms"` also finds `gave up`).
    */
-  getPhraseClips(
+  async getPhraseClips(
     phrase: string,
     query: PhraseClipsQuery = {},
     options?: CallOptions,
   ): Promise<PhraseClipsResponse> {
-    return this.transport.get(`/phrases/${encodeURIComponent(phrase)}/clips`, { ...query }, options);
+    return this.transport.get(`/phrases/${segment("phrase", phrase)}/clips`, { ...query }, options);
   }
 
   /** GET /clips/{clipId}: one clip's metadata, by its UUID or its video id. */
-  getClip(clipId: string, query: ClipQuery = {}, options?: CallOptions): Promise<ClipResponse> {
-    return this.transport.get(`/clips/${encodeURIComponent(clipId)}`, { ...query }, options);
+  async getClip(clipId: string, query: ClipQuery = {}, options?: CallOptions): Promise<ClipResponse> {
+    return this.transport.get(`/clips/${segment("clipId", clipId)}`, { ...query }, options);
   }
 
   /** GET /clips/{clipId}/transcript: the timed cues and, unless `words: false`, the timed catalogue words. */
-  getTranscript(
+  async getTranscript(
     clipId: string,
     query: TranscriptQuery = {},
     options?: CallOptions,
   ): Promise<TranscriptResponse> {
-    return this.transport.get(`/clips/${encodeURIComponent(clipId)}/transcript`, { ...query }, options);
+    return this.transport.get(`/clips/${segment("clipId", clipId)}/transcript`, { ...query }, options);
   }
 
   /** GET /topics: every topic with its clip count by level. */

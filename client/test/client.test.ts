@@ -156,6 +156,29 @@ describe("one method per endpoint", () => {
     );
   });
 
+  it("sends a word or clip id of dots to no other path: refused before any request", async () => {
+    const { client, requests } = recorded();
+    // A URL parser climbs `..` and drops `.`: /v1/words/../clips would be /v1/clips.
+    for (const call of [
+      () => client.getWordClips(".."),
+      () => client.getWordClips("."),
+      () => client.getPhraseClips(".."),
+      () => client.getClip(".."),
+      () => client.getTranscript("."),
+      () => client.getClip(""),
+    ]) {
+      const error = await call().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as Error).message).toMatch(/^(word|phrase|clipId) cannot be "\.{0,2}"/);
+    }
+    expect(requests).toEqual([]);
+    // Dots inside a word are sent as they are.
+    expect((await client.getWordClips("a.m.", { limit: 1 })).matchedWord).toBe("a.m.");
+    expect(() => new WordclipClient({ baseUrl: `${server.baseUrl}/v1?x=1` })).toThrow(
+      /baseUrl must have no query or fragment/,
+    );
+  });
+
   it("throws the envelope as a WordclipError with its code, status and request id, without retrying", async () => {
     const { client, requests } = recorded();
     const error = await client.getClip("no-such-clip").catch((e: unknown) => e);
