@@ -6,6 +6,7 @@
 import type { SwaggerTransform } from "@fastify/swagger";
 import type { FastifySchema } from "fastify";
 import { ENDPOINT_SUMMARIES, STATUS_DESCRIPTIONS, TAGS } from "./docs-text.js";
+import { ErrorEnvelope } from "./errors.js";
 
 type JsonObject = Record<string, unknown>;
 
@@ -22,6 +23,7 @@ const RATE_LIMIT_HEADERS: JsonObject = {
 const HEADERS_BY_STATUS: Readonly<Record<string, JsonObject>> = {
   "401": { "WWW-Authenticate": { type: "string", description: 'Always `Bearer realm="wordclip"`.' } },
   "429": { "Retry-After": { type: "integer", description: "Seconds to wait; on rate_limited only." } },
+  "503": { "Retry-After": { type: "integer", description: "Seconds to wait before trying again." } },
 };
 
 function isObject(value: unknown): value is JsonObject {
@@ -142,6 +144,10 @@ export function createRouteDocumenter(canonical: readonly unknown[]): RouteDocum
     const responses: JsonObject = {};
     for (const [status, body] of Object.entries((schema?.response ?? {}) as JsonObject)) {
       responses[status] = response(status, body);
+    }
+    // Every route that checks a key answers 503 when the access store does not answer (access-hook.ts).
+    if ((access === "keyed" || access === "usage") && responses["503"] === undefined) {
+      responses["503"] = response("503", ErrorEnvelope);
     }
     // A per-request policy (random order, unseeded feed) still answers 304 when it caches at all.
     const cache = route.config?.cache;

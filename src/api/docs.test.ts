@@ -238,6 +238,25 @@ describe("GET /v1/openapi.json", () => {
     }
   });
 
+  it("documents the statuses a route answers to a request it refuses: 400, 401 and 503", async () => {
+    const account = await store.createAccount({ plan: "trial" });
+    const { secret } = await store.createKey({ accountId: account.id });
+    for (const [name, op] of operations()) {
+      const path = (name.split(" ")[1] as string).replace(/\{[^}]+\}/g, "x");
+      for (const headers of [{}, { authorization: `Bearer ${secret}` }]) {
+        const response = await app.inject({ url: `${path}?unknownParameter=1`, headers });
+        expect(Object.keys(op.responses), `${name} answered ${response.statusCode}`).toContain(
+          String(response.statusCode),
+        );
+      }
+      // A route that checks a key answers 503 unavailable when the access store does not answer.
+      if (op.security?.length !== 0) {
+        expect(op.responses["503"]?.description, name).toMatch(/unavailable/);
+        expect(op.responses["503"]?.headers, name).toHaveProperty("Retry-After");
+      }
+    }
+  });
+
   it("documents 304 on the answers that carry an ETag, and not on /usage", () => {
     expect(document.paths["/v1/words/{word}/clips"]?.get?.responses).toHaveProperty("304");
     expect(document.paths["/v1/usage"]?.get?.responses).not.toHaveProperty("304");

@@ -28,7 +28,7 @@ export function registerCorpus(app: App, ctx: ApiContext): void {
         description: "No key is needed; unauthenticated callers receive the same numbers.",
         tags: ["corpus"],
         security: [],
-        response: { 200: Response, 429: ErrorEnvelope },
+        response: { 200: Response, 400: ErrorEnvelope, 429: ErrorEnvelope },
       },
     },
     async () => {

@@ -82,6 +82,7 @@ export function registerUsage(app: App, ctx: ApiContext): void {
         tags: ["usage"],
         response: {
           200: UsageResponse,
+          400: ErrorEnvelope,
           401: { ...ErrorEnvelope, description: "invalid_key: the key is missing, unknown or disabled." },
         },
       },
