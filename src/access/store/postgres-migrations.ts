@@ -69,10 +69,28 @@ CREATE TABLE usage (
 export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;
 
 /** The advisory lock every migration takes: the same number on every node (an arbitrary constant). */
-const MIGRATION_LOCK = 0x77_63_6d_69; // "wcmi"
+export const MIGRATION_LOCK = 0x77_63_6d_69; // "wcmi"
 
-/** Waiting for another node's migration may take longer than a request's statement timeout. */
-const MIGRATION_TIMEOUT = "60s";
+/**
+ * Waiting for another node's migration may take longer than a request's statement timeout: both the
+ * server's limit (`statement_timeout`) and the client's wait for a reply (the pool's `query_timeout`, a
+ * second past the statement timeout) are raised to this for the migration's statements.
+ */
+const MIGRATION_TIMEOUT_S = 60;
+
+type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+
+/** `client.query` waiting for a reply as long as a migration may take. */
+function migrationQuery(client: pg.ClientBase): Query {
+  return (text, values) => {
+    const config: pg.QueryConfig & { query_timeout: number } = {
+      text,
+      ...(values === undefined ? {} : { values }),
+      query_timeout: (MIGRATION_TIMEOUT_S + 1) * 1_000,
+    };
+    return client.query(config);
+  };
+}
 
 export interface MigrationOutcome {
   /** The schema version found, 0 for an empty database. */
@@ -85,19 +103,18 @@ export interface MigrationOutcome {
  * password). Throws `store_version` for a database of a newer schema.
  */
 export async function migratePostgres(client: pg.ClientBase, where: string, nowMs: number) {
-  await client.query("BEGIN");
+  const query = migrationQuery(client);
+  await query("BEGIN");
   try {
-    await client.query(`SET LOCAL statement_timeout = '${MIGRATION_TIMEOUT}'`);
-    await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
-    await client.query(`CREATE TABLE IF NOT EXISTS wordclip_schema (
+    await query(`SET LOCAL statement_timeout = '${MIGRATION_TIMEOUT_S}s'`);
+    await query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    await query(`CREATE TABLE IF NOT EXISTS wordclip_schema (
       version     INTEGER PRIMARY KEY,
       description TEXT NOT NULL,
       applied_at  TIMESTAMPTZ NOT NULL DEFAULT now()
     )`);
-    const { rows } = await client.query<{ version: number | null }>(
-      "SELECT max(version) AS version FROM wordclip_schema",
-    );
-    const from = rows[0]?.version ?? 0;
+    const { rows } = await query("SELECT max(version) AS version FROM wordclip_schema");
+    const from = (rows[0] as { version: number | null } | undefined)?.version ?? 0;
     if (from > POSTGRES_SCHEMA_VERSION) {
       throw new AccessError(
         "store_version",
@@ -106,24 +123,24 @@ export async function migratePostgres(client: pg.ClientBase, where: string, nowM
     }
     for (const migration of POSTGRES_MIGRATIONS) {
       if (migration.version <= from) continue;
-      await client.query(migration.sql);
-      if (migration.version === 1) await seedPlans(client, nowMs);
-      await client.query("INSERT INTO wordclip_schema (version, description) VALUES ($1, $2)", [
+      await query(migration.sql);
+      if (migration.version === 1) await seedPlans(query, nowMs);
+      await query("INSERT INTO wordclip_schema (version, description) VALUES ($1, $2)", [
         migration.version,
         migration.description,
       ]);
     }
-    await client.query("COMMIT");
+    await query("COMMIT");
     return { from, to: POSTGRES_SCHEMA_VERSION } satisfies MigrationOutcome;
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
+    await query("ROLLBACK").catch(() => undefined);
     throw error;
   }
 }
 
-async function seedPlans(client: pg.ClientBase, nowMs: number): Promise<void> {
+async function seedPlans(query: Query, nowMs: number): Promise<void> {
   for (const plan of DEFAULT_PLANS) {
-    await client.query(
+    await query(
       `INSERT INTO plans (name, per_minute, per_month, description, updated_at_ms)
        VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name) DO NOTHING`,
       [plan.name, plan.perMinute, plan.perMonth, plan.description, nowMs],

@@ -1,0 +1,82 @@
+/**
+ * Nodes on PostgreSQL and Redis as they start: a node (or `wordclip migrate`) that finds another one
+ * migrating waits for it rather than failing.
+ */
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MIGRATION_LOCK } from "../src/access/store/postgres-migrations.js";
+import { okCli, runCli } from "./support/cli.js";
+import { type NodeProcess, startNode } from "./support/node.js";
+import { createTestDatabase, type TestDatabase, testDatabaseUrl } from "./support/postgres.js";
+import { deleteRedisPrefix, testRedisPrefix, testRedisUrl } from "./support/redis.js";
+import { buildTestSnapshot, processScratchDir, type TestSnapshot } from "./support/snapshot.js";
+
+const databaseUrl = testDatabaseUrl("the start-up tests of nodes on PostgreSQL and Redis");
+const redisUrl = testRedisUrl("the start-up tests of nodes on PostgreSQL and Redis");
+
+/** How long the test holds the migration lock: past the 3 s a request's statement may wait for a reply. */
+const LOCK_HELD_MS = 5_000;
+
+describe.skipIf(databaseUrl === undefined || redisUrl === undefined)("nodes starting together", () => {
+  // A prefix per test, so one test's nodes are not counted among another's subscribers.
+  const prefixes: string[] = [];
+  let snapshot: TestSnapshot;
+  const databases: TestDatabase[] = [];
+  const nodes: NodeProcess[] = [];
+
+  function envFor(db: TestDatabase, prefix: string): Record<string, string> {
+    prefixes.push(prefix);
+    return {
+      WORDCLIP_DATA_DIR: path.join(processScratchDir(), `startup-data-${databases.length}`),
+      WORDCLIP_INDEX: snapshot.path,
+      WORDCLIP_CURSOR_SECRET: "a cursor secret every node shares",
+      WORDCLIP_DATABASE_URL: db.url,
+      WORDCLIP_REDIS_URL: redisUrl as string,
+      WORDCLIP_REDIS_PREFIX: prefix,
+      // Few connections: the test database server is shared with other test files and users.
+      WORDCLIP_DATABASE_POOL: "4",
+    };
+  }
+
+  async function newDatabase(): Promise<TestDatabase> {
+    const db = await createTestDatabase(databaseUrl as string);
+    databases.push(db);
+    return db;
+  }
+
+  beforeAll(async () => {
+    snapshot = await buildTestSnapshot(path.join(processScratchDir(), "startup"), { generatedClips: 0 });
+  });
+
+  afterAll(async () => {
+    await Promise.all(nodes.map((node) => node.stop()));
+    for (const db of databases) await db.drop();
+    for (const prefix of prefixes) await deleteRedisPrefix(redisUrl as string, prefix);
+  });
+
+  it("waits for another node's migration holding the lock past a statement's timeout, then starts", async () => {
+    const db = await newDatabase();
+    const env = envFor(db, testRedisPrefix());
+    // Another node migrating slowly: the lock every migration takes, held for a while.
+    const other = new pg.Client({ connectionString: db.url });
+    await other.connect();
+    try {
+      await other.query("BEGIN");
+      await other.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+      const migrate = runCli(env, "migrate");
+      const node = startNode({ env });
+      await new Promise((resolve) => setTimeout(resolve, LOCK_HELD_MS));
+      await other.query("COMMIT");
+      const migrated = await migrate;
+      expect(migrated.code, migrated.stderr).toBe(0);
+      nodes.push(await node);
+    } finally {
+      await other.end();
+    }
+    const ran = await okCli(env, "migrate");
+    expect(ran.stdout).toContain("nothing to do");
+    const plans = await okCli(env, "plans", "list");
+    expect(plans.stdout).toContain("trial");
+  }, 60_000);
+});
