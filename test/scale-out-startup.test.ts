@@ -1,19 +1,26 @@
 /**
  * Nodes on PostgreSQL and Redis as they start: a node (or `wordclip migrate`) that finds another one
- * migrating waits for it rather than failing.
+ * migrating waits for it rather than failing, and a node started while Redis is away takes change notices
+ * once Redis answers, so a key disabled afterwards is refused by it at once, as by every other node.
  */
 import path from "node:path";
 import pg from "pg";
+import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changesChannel } from "../src/access/changes.js";
+import { openAccessStore } from "../src/access/factory.js";
+import type { AccessStore } from "../src/access/store/interface.js";
 import { MIGRATION_LOCK } from "../src/access/store/postgres-migrations.js";
 import { okCli, runCli } from "./support/cli.js";
-import { type NodeProcess, startNode } from "./support/node.js";
+import { get, type NodeProcess, startNode } from "./support/node.js";
 import { createTestDatabase, type TestDatabase, testDatabaseUrl } from "./support/postgres.js";
 import { deleteRedisPrefix, testRedisPrefix, testRedisUrl } from "./support/redis.js";
 import { buildTestSnapshot, processScratchDir, type TestSnapshot } from "./support/snapshot.js";
+import { hostPortOf, startTcpProxy, type TcpProxy, throughProxy } from "./support/tcp-proxy.js";
 
 const databaseUrl = testDatabaseUrl("the start-up tests of nodes on PostgreSQL and Redis");
 const redisUrl = testRedisUrl("the start-up tests of nodes on PostgreSQL and Redis");
+const LOOKUP = "/v1/words/run/clips?limit=1";
 
 /** How long the test holds the migration lock: past the 3 s a request's statement may wait for a reply. */
 const LOCK_HELD_MS = 5_000;
@@ -79,4 +86,71 @@ describe.skipIf(databaseUrl === undefined || redisUrl === undefined)("nodes star
     const plans = await okCli(env, "plans", "list");
     expect(plans.stdout).toContain("trial");
   }, 60_000);
+
+  describe("a node started while Redis does not answer", () => {
+    let redis: TcpProxy;
+    let store: AccessStore;
+    let db: TestDatabase;
+
+    beforeAll(async () => {
+      db = await newDatabase();
+      redis = await startTcpProxy(hostPortOf(redisUrl as string));
+      store = await openAccessStore({ accessDbPath: "", databaseUrl: db.url });
+    });
+
+    afterAll(async () => {
+      await store?.close();
+      await redis?.close();
+    });
+
+    it("subscribes to change notices once Redis answers: a key disabled then is refused at once", async () => {
+      const prefix = testRedisPrefix();
+      const env = envFor(db, prefix);
+      const steady = await startNode({ env });
+      nodes.push(steady);
+      await redis.set("refuse");
+      const late = await startNode({
+        env: { ...env, WORDCLIP_REDIS_URL: throughProxy(redisUrl as string, redis) },
+      });
+      nodes.push(late);
+      expect((await get(`${late.url}/readyz`, undefined)).body.status).toBe("degraded");
+      await redis.set("forward");
+      await expect
+        .poll(async () => (await get(`${late.url}/readyz`, undefined)).body.status, {
+          timeout: 10_000,
+          interval: 100,
+        })
+        .toBe("ready");
+
+      // Both nodes listen on the channel the commands announce changes on.
+      const watcher = createClient({ url: redisUrl as string });
+      await watcher.connect();
+      try {
+        await expect
+          .poll(async () => (await watcher.pubSubNumSub(changesChannel(prefix)))[changesChannel(prefix)], {
+            timeout: 10_000,
+            interval: 100,
+          })
+          .toBe(2);
+      } finally {
+        watcher.destroy();
+      }
+
+      const plan = `p${Math.random().toString(36).slice(2, 10)}`;
+      await store.setPlan(plan, { perMinute: 1_000_000, perMonth: 1_000_000_000 });
+      const account = await store.createAccount({ plan });
+      const { key, secret } = await store.createKey({ accountId: account.id });
+      // Looked up and cached by both nodes, for the key cache's two seconds.
+      for (const node of [steady, late]) {
+        const served = await get(`${node.url}${LOOKUP}`, secret);
+        expect(served.status, JSON.stringify(served.body)).toBe(200);
+      }
+      await okCli(env, "keys", "disable", key.id);
+      for (const node of [steady, late]) {
+        const refused = await get(`${node.url}${LOOKUP}`, secret);
+        expect(refused.status, `${node.url}: ${JSON.stringify(refused.body)}`).toBe(401);
+        expect(refused.code).toBe("invalid_key");
+      }
+    }, 60_000);
+  });
 });

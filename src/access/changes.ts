@@ -54,16 +54,22 @@ export function createRedisAccessChanges(connection: RedisConnection, prefix: st
     },
     async subscribe(listener) {
       subscriber ??= connection.duplicate();
-      if (!subscriber.isOpen) subscriber.connect().catch(() => undefined);
+      const client = subscriber;
       const onMessage = (message: string) => {
         const change = parseChange(message);
         if (change !== undefined) listener(change);
       };
-      // Waited for a moment only: while Redis is away the subscription is made when it comes back (the
-      // client subscribes again after every reconnection), and the key cache's time to live covers the gap.
+      const subscribeNow = () => client.subscribe(channel, onMessage).catch(() => undefined);
+      // The client subscribes again after a reconnection only to what it was subscribed to; a subscription
+      // asked for while Redis was away (a node started during an outage) failed and is not among them, so
+      // it is asked for again whenever the connection is ready (a channel already subscribed costs nothing).
+      client.on("ready", subscribeNow);
+      if (!client.isOpen) client.connect().catch(() => undefined);
+      // Waited for a moment only: while Redis is away the subscription is made when it comes back, and the
+      // key cache's time to live covers the gap.
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        subscriber.subscribe(channel, onMessage).catch(() => undefined),
+        subscribeNow(),
         new Promise((resolve) => {
           timer = setTimeout(resolve, SUBSCRIBE_WAIT_MS);
         }),
