@@ -2,7 +2,10 @@
 
 export const SITE_API = "/site/v1";
 
-/** An answer in the API's error envelope (or no answer at all: code `network`). */
+/**
+ * An answer in the API's error envelope, or none the app can use: code `network` when no answer came,
+ * `unexpected_response` when it was not the API's JSON.
+ */
 export class ApiProblem extends Error {
   override name = "ApiProblem";
   constructor(
@@ -42,11 +45,21 @@ export async function siteGet<T>(path: string, query: Query = {}, signal?: Abort
     | undefined;
   if (!response.ok) {
     const error = body?.error;
+    // A proxy's refusal may carry its wait in the header alone.
+    const header = response.headers.get("retry-after")?.trim() ?? "";
     throw new ApiProblem(
       response.status,
-      error?.code ?? "internal",
+      error?.code ?? (response.status >= 500 ? "internal" : "unexpected_response"),
       error?.message ?? `the server answered ${response.status}`,
-      error?.retryAfter,
+      error?.retryAfter ?? (/^\d+$/.test(header) ? Number(header) : undefined),
+    );
+  }
+  // A page in place of the API's JSON (a proxy's, a captive portal's): nothing the app can read.
+  if (typeof body !== "object" || body === null) {
+    throw new ApiProblem(
+      response.status,
+      "unexpected_response",
+      "the server's answer was not the API's JSON",
     );
   }
   return body as T;

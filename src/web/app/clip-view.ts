@@ -4,7 +4,7 @@
  * the attribution line and watch link, and the transcript, whose current cue follows playback and whose
  * cues seek when clicked.
  */
-import { type ApiProblem, siteGet } from "./api.js";
+import { ApiProblem, siteGet } from "./api.js";
 import { clock, cueIndexAt, spokenTokenAt, type Token, timeTokens } from "./core/timeline.js";
 import { h } from "./dom.js";
 import type { Player } from "./player/player.js";
@@ -212,15 +212,26 @@ export async function mountClipView(
   };
 }
 
+/** What a failed request means to the person using the page, and what to do about it. */
 export function problemText(error: unknown): string {
-  const problem = error as ApiProblem;
-  if (problem.code === "rate_limited") {
-    return `Too many requests just now: try again in ${problem.retryAfterS ?? 60} s.`;
+  if (!(error instanceof ApiProblem)) return "Something went wrong on this page: reload it and try again.";
+  const problem = error;
+  const wait = problem.retryAfterS === undefined ? "in a moment" : `in ${problem.retryAfterS} s`;
+  switch (problem.code) {
+    case "rate_limited":
+      return `Too many requests just now: try again ${problem.retryAfterS === undefined ? "in a minute" : wait}.`;
+    case "quota_exceeded":
+      return "This site has used all its lookups for the month; please come back later.";
+    case "network":
+      return "The server could not be reached: check the connection and try again.";
+    case "unavailable":
+    case "not_ready":
+      return `The server is busy or restarting: try again ${wait}.`;
+    case "unexpected_response":
+      return `The server's answer could not be read (status ${problem.status}): try again ${wait}.`;
+    case "internal":
+      return `The server failed to answer (status ${problem.status}): try again ${wait}.`;
+    default:
+      return `Something went wrong: ${problem.message}.`;
   }
-  if (problem.code === "quota_exceeded") {
-    return "This site has used all its lookups for the month; please come back later.";
-  }
-  if (problem.code === "network")
-    return "The server could not be reached: check the connection and try again.";
-  return problem.message ? `Something went wrong: ${problem.message}.` : "Something went wrong.";
 }
