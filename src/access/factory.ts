@@ -6,6 +6,7 @@
  */
 import type { Config } from "../config.js";
 import { type AccessChanges, announcingChanges, createRedisAccessChanges } from "./changes.js";
+import { createLeaseCensus, type LeaseCensus } from "./lease-census.js";
 import { type AccessLog, SILENT_LOG } from "./log.js";
 import type { RedisConnection } from "./redis-connection.js";
 import type { AccessStore } from "./store/interface.js";
@@ -91,6 +92,8 @@ export interface AccessBackends {
   window: RateWindow;
   /** Notices of key, account and plan changes; undefined without Redis (the key cache's TTL is the bound). */
   changes: AccessChanges | undefined;
+  /** The other nodes' unserved quota leases, asked over Redis; undefined without Redis. */
+  leases: LeaseCensus | undefined;
   /** What this node works around right now, for `/readyz`. */
   degradation(): string[];
   close(): Promise<void>;
@@ -112,6 +115,7 @@ export async function openAccessBackends(
       store,
       window: own,
       changes: undefined,
+      leases: undefined,
       degradation: () => [],
       async close() {
         await own.close();
@@ -131,10 +135,12 @@ export async function openAccessBackends(
     service: `Redis (${connection.where})`,
   });
   const changes = createRedisAccessChanges(connection, prefix);
+  const leases = await createLeaseCensus(connection, prefix);
   return {
     store,
     window,
     changes,
+    leases,
     degradation: () => {
       const reason = window.degradation();
       return reason === undefined ? [] : [reason];
@@ -142,6 +148,7 @@ export async function openAccessBackends(
     async close() {
       await window.close();
       await changes.close();
+      await leases.close();
       await connection.close();
       await store.close();
     },

@@ -127,6 +127,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         store: backends.store,
         window: backends.window,
         degradation: backends.degradation,
+        ...(backends.leases === undefined ? {} : { leasesElsewhere: backends.leases }),
       });
       const opened = gate;
       // A change announced by any process (a key disabled, a plan changed) applies here at once.

@@ -4,6 +4,7 @@
  * the answer into headers and an error envelope.
  */
 import { AccessError } from "../errors.js";
+import type { LeaseCensus } from "../lease-census.js";
 import type { AccessStore, KeyGrant } from "../store/interface.js";
 import type { Plan } from "../store/plans.js";
 import { type RateWindow, retryAfterS, type WindowHit, type WindowState } from "../window/interface.js";
@@ -86,6 +87,8 @@ export interface GateOptions {
   keyCacheMaxEntries?: number;
   /** Shared services this node works around right now (Redis down: windows counted per node). */
   degradation?: () => string[];
+  /** The quota other nodes hold unserved (Redis): `usage` leaves it out of `used`, as it does this node's. */
+  leasesElsewhere?: Pick<LeaseCensus, "answer" | "unservedElsewhere">;
 }
 
 /** What `/readyz` reports about access. */
@@ -134,6 +137,8 @@ export function createGate(options: GateOptions): Gate {
     throw new RangeError(`anonymousPerMinute must be a whole number from 1, got ${anonymousPerMinute}`);
   }
   const ledger = createQuotaLedger(store);
+  const elsewhere = options.leasesElsewhere;
+  elsewhere?.answer((accountId, periodId) => ledger.unserved(accountId, periodId));
   // A window in this process's memory answers at once; a shared one is asked through its promise.
   const memory = isMemoryRateWindow(window) ? window : undefined;
   const identifier = createKeyIdentifier({
@@ -254,8 +259,12 @@ export function createGate(options: GateOptions): Gate {
     const nowMs = now();
     const { account, plan, key } = grant;
     const period = periodAt(nowMs).id;
-    // Requests this server reserved but has not served are not used yet.
-    const used = (await store.quotaUsed(account.id, period)) - ledger.unserved(account.id, period);
+    // Requests reserved but not served yet, by this server or (asked over Redis) the others, are not used.
+    const [counted, reservedElsewhere] = await Promise.all([
+      store.quotaUsed(account.id, period),
+      elsewhere?.unservedElsewhere(account.id, period) ?? 0,
+    ]);
+    const used = Math.max(0, counted - ledger.unserved(account.id, period) - reservedElsewhere);
     return {
       keyId: key.id,
       keyPrefix: key.prefix,
