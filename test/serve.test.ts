@@ -137,6 +137,28 @@ describe("the error envelope and headers", () => {
     expect(response.headers.get("allow")).toBe("GET, HEAD");
   });
 
+  it("answers another method with a body 405 (or 404 off any route) whatever the body, not 400", async () => {
+    const json = { "content-type": "application/json" };
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      const bad = await server.api("/v1/words", { method, headers: json, body: "{not json" });
+      expect(bad.status, `${method} ${bad.text}`).toBe(405);
+      expect(bad.body.error.code).toBe("method_not_allowed");
+      expect(bad.headers.get("allow")).toBe("GET, HEAD");
+      expectRateHeaders(bad.headers, `${method} with a malformed body`);
+      const unknownType = await server.api("/v1/usage", {
+        method,
+        headers: { "content-type": "application/x-unheard-of" },
+        body: "x",
+      });
+      expect(unknownType.status, `${method} ${unknownType.text}`).toBe(405);
+    }
+    const nowhere = await server.api("/v1/nothing-here", { method: "POST", headers: json, body: "{" });
+    expect(nowhere.status, nowhere.text).toBe(404);
+    expect(nowhere.body.error.code).toBe("not_found");
+    // The connection the refused bodies came on still answers.
+    expect((await server.api("/v1/corpus")).status).toBe(200);
+  });
+
   it("marks every error response Cache-Control: no-store", async () => {
     const errors = [
       await server.api("/v1/words/run/clips"),

@@ -283,22 +283,23 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
     return sendError(reply, request, apiError);
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  /** 405 for another method on a path that has a GET route (with its Allow header), else 404. */
+  const noRouteError = (request: FastifyRequest, reply: FastifyReply): ApiError => {
     const path = request.url.split("?")[0] ?? "";
     const other = app.findRoute({ method: "GET", url: path });
-    const error =
-      other && request.method !== "GET" && request.method !== "HEAD"
-        ? new ApiError(
-            "method_not_allowed",
-            `${request.method} is not allowed on ${cut(path)}; this API is read-only, use GET`,
-          )
-        : new ApiError(
-            "not_found",
-            `no endpoint at ${request.method} ${cut(path)}; the reference is at /docs`,
-          );
-    if (error.code === "method_not_allowed") reply.header("Allow", "GET, HEAD");
-    return sendError(reply, request, error);
-  });
+    if (other && request.method !== "GET" && request.method !== "HEAD") {
+      reply.header("Allow", "GET, HEAD");
+      return new ApiError(
+        "method_not_allowed",
+        `${request.method} is not allowed on ${cut(path)}; this API is read-only, use GET`,
+      );
+    }
+    return new ApiError(
+      "not_found",
+      `no endpoint at ${request.method} ${cut(path)}; the reference is at /docs`,
+    );
+  };
+  app.setNotFoundHandler((request, reply) => sendError(reply, request, noRouteError(request, reply)));
 
   app.addHook("onRequest", (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -306,9 +307,15 @@ export async function buildApp(ctx: ApiContext, options: AppOptions): Promise<Ap
       if (refused) return done(refused);
       // Before the access check: a key sent in the URL is refused whether or not a header comes with it.
       const leaked = credentialInQuery(request.query as Record<string, unknown>);
-      if (leaked === undefined) return done();
+      if (leaked !== undefined) {
+        corsOnRefusal(request, reply);
+        return refuse(ctx, leaked, request, reply);
+      }
+      // No route: answered before a body is read, so a body it would refuse (malformed JSON on a POST)
+      // does not turn the 405 or 404 into a 400.
+      if (!request.is404) return done();
       corsOnRefusal(request, reply);
-      refuse(ctx, leaked, request, reply);
+      refuse(ctx, noRouteError(request, reply), request, reply);
     });
   });
   if (corsOrigins === "*" || corsOrigins.length > 0) await registerCors(app, corsOrigins);

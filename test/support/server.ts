@@ -35,6 +35,8 @@ export interface ApiOptions {
   key?: TestKey | string;
   headers?: Record<string, string>;
   method?: string;
+  /** A request body, sent as it is. */
+  body?: string;
 }
 
 export interface TestServerOptions {
@@ -84,7 +86,11 @@ export async function apiRequest(
   if (options.key !== undefined) {
     headers.authorization = `Bearer ${typeof options.key === "string" ? options.key : options.key.secret}`;
   }
-  const response = await fetch(`${baseUrl}${pathAndQuery}`, { method: options.method ?? "GET", headers });
+  const response = await fetch(`${baseUrl}${pathAndQuery}`, {
+    method: options.method ?? "GET",
+    headers,
+    ...(options.body === undefined ? {} : { body: options.body }),
+  });
   const text = await response.text();
   const isJson = (response.headers.get("content-type") ?? "").includes("json");
   return {
