@@ -51,11 +51,93 @@ afterEach(() => {
   desktop.errors.length = 0;
 });
 
+async function api(pathAndQuery: string) {
+  return server.api(pathAndQuery, { key: server.keys.generous });
+}
+
 async function visit(page: Page, address: string): Promise<void> {
   await page.goto(`${server.baseUrl}${address}`);
 }
 
 const message = (page: Page) => page.locator("#message");
+
+describe("what is typed", () => {
+  it("says why a text with no letters, or longer than the API takes, cannot be searched, asking nothing", async () => {
+    const { page } = desktop;
+    for (const [q, said] of [
+      ["!!!", "Type a word: “!!!” has no letters or digits."],
+      ["..", "Type a word: “..” has no letters or digits."],
+      ["x".repeat(300), "A word has at most 100 characters; this one has 300."],
+      [Array(13).fill("go").join(" "), "A phrase has at most 12 words; this one has 13."],
+    ] as const) {
+      siteRequests.length = 0;
+      await visit(page, `/?q=${encodeURIComponent(q)}`);
+      await expect.poll(() => message(page).textContent()).toBe(said);
+      expect(await page.locator("#results").isHidden()).toBe(true);
+      expect(siteRequests, q).toEqual([]);
+    }
+    expect(desktop.errors).toEqual([]);
+  });
+
+  it("searches a phrase longer than a word may be as a phrase", async () => {
+    const { page } = desktop;
+    const q = Array(11).fill("wonderfully").join(" ");
+    expect(q.length).toBeGreaterThan(100);
+    const phrase = await api(`/v1/phrases/${encodeURIComponent(q)}/clips?limit=20`);
+    await visit(page, `/?q=${encodeURIComponent(q)}`);
+    if (phrase.status === 200) {
+      await expect.poll(() => page.locator(".headword").textContent()).toBe(phrase.body.phrase);
+    } else {
+      expect(phrase.status, phrase.text).toBe(404);
+      await expect
+        .poll(() => message(page).textContent())
+        .toBe(`No clip says “${q.slice(0, 40)}…”, in any form of its words.`);
+    }
+  });
+
+  it("offers the close words a refused lookup names, as links that search them", async () => {
+    const { page } = desktop;
+    let found: { q: string; guesses: string[] } | undefined;
+    for (const q of ["qwzx", "zzxq", "xqjv", "vbnmq", "kqxz"]) {
+      const answer = await api(`/v1/words/${q}/clips`);
+      const guesses = /did you mean: (.+)\?$/.exec(answer.body?.error?.message ?? "")?.[1];
+      if (answer.status === 404 && guesses !== undefined) {
+        found = { q, guesses: guesses.split(", ") };
+        break;
+      }
+    }
+    if (found === undefined) throw new Error("no test word is refused with close words");
+    await visit(page, `/?q=${found.q}`);
+    await expect
+      .poll(() => message(page).textContent())
+      .toBe(`“${found.q}” is not in the catalogue. Did you mean: ${found.guesses.join(", ")}?`);
+    const links = message(page).getByRole("link");
+    expect(await links.allTextContents()).toEqual(found.guesses);
+    const first = found.guesses[0] as string;
+    await links.first().click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe(first);
+    await expect.poll(() => page.locator(".headword").textContent()).toBe(first);
+  });
+
+  it("says a word has no clips yet, naming the levels only when some are chosen", async () => {
+    const { page } = desktop;
+    let word: string | undefined;
+    for (const prefix of ["ca", "ba", "re", "st", "pa", "de"]) {
+      const page = await api(`/v1/words?q=${prefix}&hasClips=false&limit=100`);
+      word = (page.body.words as { word: string; clipCount: number }[]).find(
+        (w) => w.clipCount === 0 && /^[a-z]+$/.test(w.word),
+      )?.word;
+      if (word !== undefined) break;
+    }
+    if (word === undefined) throw new Error("no catalogue word without clips found");
+    await visit(page, `/?q=${word}`);
+    await expect.poll(() => message(page).textContent()).toBe(`No clips of “${word}” yet.`);
+    await page.locator("label[for='level-B2']").click();
+    await expect
+      .poll(() => message(page).textContent())
+      .toBe(`No clips of “${word}” at the chosen levels (B2).`);
+  });
+});
 
 describe("when the server refuses, fails or cannot be reached", () => {
   const lookup = "**/site/v1/words/run/clips?*";

@@ -16,6 +16,7 @@ import {
   readChoices,
   writeChoices,
 } from "./core/choices.js";
+import { guessesIn, MAX_WORD_CHARS, queryProblem, quoted } from "./core/query.js";
 import { byId, h } from "./dom.js";
 import type { ClipRecord, PhraseClipsPage, WordClipsPage, WordRecord, WordsPage } from "./types.js";
 
@@ -171,8 +172,10 @@ async function lookUp(choices: Choices): Promise<Found> {
   // entry, `gave up` read as `make-up`, is not what was typed). Asked of the catalogue first, so that no
   // lookup is refused with a 404 on the way.
   const spaced = q.toLowerCase().split(/\s+/).join(" ");
-  const entries = await siteGet<WordsPage>("/words", { q, limit: 1 });
-  if (entries.words[0]?.word.toLowerCase() === spaced) {
+  // No entry is longer than a word may be (and /words takes no longer q): a longer text is a phrase.
+  const entries =
+    [...q].length > MAX_WORD_CHARS ? undefined : await siteGet<WordsPage>("/words", { q, limit: 1 });
+  if (entries?.words[0]?.word.toLowerCase() === spaced) {
     const query = { limit: PAGE_SIZE, ...filterQuery(choices) };
     return wordFound(await siteGet<WordClipsPage>(wordPath, query), wordPath, query);
   }
@@ -249,6 +252,20 @@ async function move(step: 1 | -1): Promise<void> {
   await showClip(true);
 }
 
+/** The refusal of a word the catalogue lacks, with the close words the API offered as links. */
+function notFound(q: string, problem: { message?: string }, choices: Choices): Array<Node | string> {
+  if (/\s/.test(q)) return [`No clip says ${quoted(q)}, in any form of its words.`];
+  const guesses = guessesIn(problem.message ?? "");
+  if (guesses.length === 0)
+    return [`${quoted(q)} is not in the catalogue, and no word is spelled close to it.`];
+  const links: Array<Node | string> = [];
+  guesses.forEach((word, i) => {
+    if (i > 0) links.push(", ");
+    links.push(wordLink(word, choices));
+  });
+  return [`${quoted(q)} is not in the catalogue. Did you mean: `, ...links, "?"];
+}
+
 /** Searches started, so that one answered after a later one started leaves the page to the later one. */
 let searches = 0;
 
@@ -264,6 +281,15 @@ async function search(choices: Choices, how: { push: boolean; autoplay: boolean 
     return;
   }
   document.title = `${choices.q} · wordclip`;
+  const problem = queryProblem(choices.q);
+  if (problem !== undefined) {
+    view?.destroy();
+    view = undefined;
+    shown = undefined;
+    results.hidden = true;
+    message.textContent = problem;
+    return;
+  }
   try {
     const page = await lookUp(choices);
     if (started !== searches) return;
@@ -276,7 +302,10 @@ async function search(choices: Choices, how: { push: boolean; autoplay: boolean 
       position.textContent = "";
       prevButton.disabled = true;
       nextButton.disabled = true;
-      message.textContent = `No clips of “${page.matched}” at the chosen levels.`;
+      message.textContent =
+        choices.levels.length === 0
+          ? `No clips of “${page.matched}” yet.`
+          : `No clips of “${page.matched}” at the chosen levels (${choices.levels.join(", ")}).`;
       return;
     }
     await showClip(how.autoplay);
@@ -285,13 +314,9 @@ async function search(choices: Choices, how: { push: boolean; autoplay: boolean 
     view?.destroy();
     shown = undefined;
     results.hidden = true;
-    const code = (error as { code?: string }).code;
-    message.textContent =
-      code !== "not_found"
-        ? problemText(error)
-        : /\s/.test(choices.q)
-          ? `No clip says “${choices.q}”, in any form of its words.`
-          : `“${choices.q}” is not in the catalogue, and no word is spelled close to it.`;
+    const problem = error as { code?: string; message?: string };
+    if (problem.code === "not_found") message.replaceChildren(...notFound(choices.q, problem, choices));
+    else message.textContent = problemText(error);
   }
 }
 
