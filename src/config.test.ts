@@ -58,6 +58,16 @@ describe("loadConfig: the shared access services and the workers", () => {
     expect(configError({ WORDCLIP_DATABASE_POOL: "0" })).toContain("from 1 to 1000");
     expect(configError({ WORDCLIP_REDIS_PREFIX: "has space" })).toContain("WORDCLIP_REDIS_PREFIX");
   });
+
+  it("never shows a cursor secret it refuses, only its length", () => {
+    const message = configError({ WORDCLIP_CURSOR_SECRET: "s3cr\u00e9t-short" });
+    expect(message).toBe(
+      "WORDCLIP_CURSOR_SECRET (12 characters, not shown) is not valid: must be a secret of at least 16 characters",
+    );
+    expect(loadConfig({ WORDCLIP_CURSOR_SECRET: "s3cr\u00e9t-long-enough" }).cursorSecret).toBe(
+      "s3cr\u00e9t-long-enough",
+    );
+  });
 });
 
 describe("loadConfig: whole numbers, levels and origins", () => {

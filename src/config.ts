@@ -25,7 +25,7 @@ const EnvSchema = Type.Object({
     allowed: "a whole number from 0 to 65535, in decimal digits",
   }),
   WORDCLIP_CURSOR_SECRET: Type.Optional(
-    Type.String({ minLength: 16, description: "at least 16 characters" }),
+    Type.String({ minLength: 16, allowed: "a secret of at least 16 characters", secret: true }),
   ),
   WORDCLIP_TRUST_PROXY: Type.Union([Type.Boolean(), Type.Integer({ minimum: 1, maximum: MAX_PROXY_HOPS })], {
     default: false,
@@ -153,11 +153,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problem = notDecimal(relevant) ?? Value.Errors(EnvSchema, parsed)[0];
   if (problem) {
     const name = problem.instancePath.replace(/^\//, "").split("/")[0] ?? "";
-    const schema = (EnvSchema.properties as Record<string, { description?: string; allowed?: string }>)[name];
-    const value = JSON.stringify(withoutPassword(relevant[name] ?? ""));
-    if (schema?.allowed) throw new ConfigError(`${name}=${value} is not valid: must be ${schema.allowed}`);
+    const schema = (
+      EnvSchema.properties as Record<string, { description?: string; allowed?: string; secret?: boolean }>
+    )[name];
+    const given = relevant[name] ?? "";
+    // A secret is never printed, not even a wrong one: it may be a real secret set on the wrong variable.
+    const setting = schema?.secret
+      ? `${name} (${[...given].length} characters, not shown)`
+      : `${name}=${JSON.stringify(withoutPassword(given))}`;
+    if (schema?.allowed) throw new ConfigError(`${setting} is not valid: must be ${schema.allowed}`);
     const hint = schema?.description ? ` (${schema.description})` : "";
-    throw new ConfigError(`${name}=${value} is not valid: ${problem.message}${hint}`);
+    throw new ConfigError(`${setting} is not valid: ${problem.message}${hint}`);
   }
   const e = parsed as Env;
   const dataDir = path.resolve(e.WORDCLIP_DATA_DIR);
