@@ -192,4 +192,53 @@ describe("when the server refuses, fails or cannot be reached", () => {
     );
     expect(desktop.errors.filter((e) => e.startsWith("page error"))).toEqual([]);
   });
+
+  it("shows no other clip under the position of one that failed to load, and the next clip clears the problem", async () => {
+    const { page } = desktop;
+    const run = await api("/v1/words/run/clips?limit=20");
+    const clips = run.body.clips as { clipId: string; title: string }[];
+    const failing = `**/site/v1/clips/${clips[1]?.clipId}/transcript*`;
+    await page.route(failing, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "unavailable", message: "busy", retryAfter: 3 } }),
+      }),
+    );
+    try {
+      await visit(page, "/?q=run");
+      const title = page.locator(".clip-title");
+      await expect.poll(() => title.textContent()).toBe(clips[0]?.title);
+      await page.getByRole("button", { name: "Next", exact: true }).click();
+      await expect
+        .poll(() => message(page).textContent())
+        .toBe("The server is busy or restarting: try again in 3 s.");
+      expect(await page.locator("#position").textContent()).toBe(`2 of ${run.body.totalCount}`);
+      expect(await title.count()).toBe(0);
+      await page.getByRole("button", { name: "Next", exact: true }).click();
+      await expect.poll(() => title.textContent()).toBe(clips[2]?.title);
+      expect(await message(page).textContent()).toBe("");
+    } finally {
+      await page.unroute(failing);
+    }
+  });
+});
+
+describe("the way back", () => {
+  it("going back to the empty page stops the clip and gives the page its own title again", async () => {
+    const { page } = desktop;
+    await visit(page, "/");
+    const empty = await page.title();
+    await page.getByRole("combobox", { name: "Word" }).fill("run");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator("#position").textContent()).toMatch(/^1 of /);
+    await page.getByRole("button", { name: "Play" }).first().waitFor();
+    expect(await page.title()).toBe("run · wordclip");
+    await page.goBack();
+    await expect.poll(() => page.title()).toBe(empty);
+    expect(new URL(page.url()).search).toBe("");
+    expect(await page.locator("#results").isHidden()).toBe(true);
+    expect(await page.locator("#clip").evaluate((node) => node.childElementCount)).toBe(0);
+    expect(await page.getByRole("combobox", { name: "Word" }).inputValue()).toBe("");
+  });
 });

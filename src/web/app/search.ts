@@ -34,6 +34,8 @@ const prevButton = byId<HTMLButtonElement>("prev");
 const nextButton = byId<HTMLButtonElement>("next");
 const clipBox = byId("clip");
 const message = byId("message");
+/** The page's own title, shown again when no word is searched. */
+const pageTitle = document.title;
 
 for (const code of GLOSSES) gloss.append(h("option", { value: code }, GLOSS_NAMES[code]));
 const levelInputs = LEVELS.map((level) => {
@@ -207,6 +209,8 @@ async function showClip(autoplay: boolean): Promise<void> {
   nextButton.disabled = index + 1 >= first.totalCount;
   if (clip === undefined) return;
   const occurrence = clip.occurrences[0];
+  // A problem told about another clip is not this one's.
+  message.textContent = "";
   loading?.abort();
   const controller = new AbortController();
   loading = controller;
@@ -221,7 +225,11 @@ async function showClip(autoplay: boolean): Promise<void> {
     if (controller.signal.aborted) mounted.destroy();
     else view = mounted;
   } catch (error) {
-    if (!controller.signal.aborted) message.textContent = problemText(error);
+    if (!controller.signal.aborted) {
+      // The clip shown before must not stay under this one's position.
+      clipBox.replaceChildren();
+      message.textContent = problemText(error);
+    }
   } finally {
     if (loading === controller) clipBox.removeAttribute("aria-busy");
   }
@@ -252,6 +260,16 @@ async function move(step: 1 | -1): Promise<void> {
   await showClip(true);
 }
 
+/** No results on the page: none shown, none playing, none loading. */
+function clearResults(): void {
+  loading?.abort();
+  view?.destroy();
+  view = undefined;
+  shown = undefined;
+  results.hidden = true;
+  clipBox.replaceChildren();
+}
+
 /** The refusal of a word the catalogue lacks, with the close words the API offered as links. */
 function notFound(q: string, problem: { message?: string }, choices: Choices): Array<Node | string> {
   if (/\s/.test(q)) return [`No clip says ${quoted(q)}, in any form of its words.`];
@@ -277,16 +295,14 @@ async function search(choices: Choices, how: { push: boolean; autoplay: boolean 
   message.textContent = "";
   const started = ++searches;
   if (choices.q === "") {
-    results.hidden = true;
+    clearResults();
+    document.title = pageTitle;
     return;
   }
   document.title = `${choices.q} · wordclip`;
   const problem = queryProblem(choices.q);
   if (problem !== undefined) {
-    view?.destroy();
-    view = undefined;
-    shown = undefined;
-    results.hidden = true;
+    clearResults();
     message.textContent = problem;
     return;
   }
@@ -297,7 +313,9 @@ async function search(choices: Choices, how: { push: boolean; autoplay: boolean 
     results.hidden = false;
     showMatch(page, choices);
     if (page.clips.length === 0) {
+      loading?.abort();
       view?.destroy();
+      view = undefined;
       clipBox.replaceChildren();
       position.textContent = "";
       prevButton.disabled = true;
@@ -311,9 +329,7 @@ async function search(choices: Choices, how: { push: boolean; autoplay: boolean 
     await showClip(how.autoplay);
   } catch (error) {
     if (started !== searches) return;
-    view?.destroy();
-    shown = undefined;
-    results.hidden = true;
+    clearResults();
     const problem = error as { code?: string; message?: string };
     if (problem.code === "not_found") message.replaceChildren(...notFound(choices.q, problem, choices));
     else message.textContent = problemText(error);
