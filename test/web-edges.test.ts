@@ -137,6 +137,24 @@ describe("what is typed", () => {
       .poll(() => message(page).textContent())
       .toBe(`No clips of “${word}” at the chosen levels (B2).`);
   });
+
+  it("keeps a long word that is not in the catalogue inside a phone's screen", async () => {
+    const phone = await openPage(browser, server.baseUrl, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const { page } = phone;
+      await visit(page, `/?q=${"zq".repeat(50)}`);
+      await expect.poll(() => message(page).textContent()).toMatch(/is not in the catalogue/);
+      const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - innerWidth");
+      expect(overflow).toBeLessThanOrEqual(0);
+      expect(unexpectedErrors(phone.errors)).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
+  });
 });
 
 describe("when the server refuses, fails or cannot be reached", () => {
