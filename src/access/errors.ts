@@ -1,4 +1,5 @@
 /** Failures of the access layer as values with a code, so callers map them without parsing messages. */
+import type { WindowState } from "./window/interface.js";
 
 /**
  * `invalid_request` and `not_found` are codes of the API's closed list; `conflict` (an operation that the
@@ -18,6 +19,11 @@ export type AccessErrorCode =
 export class AccessError extends Error {
   override name = "AccessError";
   readonly code: AccessErrorCode;
+  /**
+   * On `unavailable` from the gate: the minute window the request was counted in (or, when its key could
+   * not be looked up, its address's window), for the `X-RateLimit-*` headers of the 503; when known.
+   */
+  window: WindowState | undefined;
 
   constructor(code: AccessErrorCode, message: string) {
     super(message);

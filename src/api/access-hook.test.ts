@@ -42,6 +42,28 @@ describe("the access hook when the access store does not answer", () => {
       expect(response.headers["cache-control"]).toBe("no-store");
       // The store's own message names the database: it stays in the logs.
       expect(response.body).not.toContain("(test)");
+      // The key could not be looked up: the headers are of the address's window, looked at, not counted.
+      expect(response.headers["x-ratelimit-limit"]).toBe("60");
+      expect(response.headers["x-ratelimit-remaining"]).toBe("60");
+      expect(Number(response.headers["x-ratelimit-reset"])).toBeGreaterThan(f.clock.nowMs / 1000);
     }
+  });
+
+  it("sends the key's minute window on a 503 when the quota could not be charged", async () => {
+    const f = gateFixture();
+    const { header } = await f.account("trial");
+    app = await buildApp(
+      { snapshots, cursors: createCursorCodec("a cursor secret for the hook tests"), gate: f.gate },
+      { logLevel: "silent", trustProxy: false, logger: false },
+    );
+    // Looked up once while the store answers: the key is cached, so the next request reaches the quota.
+    const first = await app.inject({ url: "/v1/usage", headers: { authorization: header } });
+    expect(first.statusCode, first.body).toBe(200);
+    f.setStoreDown(true);
+    const response = await app.inject({ url: "/v1/topics", headers: { authorization: header } });
+    expect(response.statusCode, response.body).toBe(503);
+    expect(response.json().error.code).toBe("unavailable");
+    expect(response.headers["x-ratelimit-limit"]).toBe("60");
+    expect(response.headers["x-ratelimit-remaining"]).toBe("59");
   });
 });

@@ -94,6 +94,7 @@ export function accessHook(gate: Gate) {
         done(error as Error);
         return;
       }
+      if (error.window !== undefined) setWindowHeaders(reply, error.window);
       const answer = unavailableError();
       reply.header("Retry-After", answer.retryAfterS);
       done(answer);

@@ -163,9 +163,10 @@ async function refuseCounted(
 
 /** Sends `refusal` through `refuseCounted`, and any failure of the count through the same error path. */
 function refuse(ctx: ApiContext, refusal: ApiError, request: FastifyRequest, reply: FastifyReply): void {
-  refuseCounted(ctx, refusal, request, reply).catch((failure: unknown) =>
-    sendError(reply, request, toApiError(failure as FastifyError, request)),
-  );
+  refuseCounted(ctx, refusal, request, reply).catch((failure: unknown) => {
+    if (isAccessError(failure) && failure.window !== undefined) setWindowHeaders(reply, failure.window);
+    return sendError(reply, request, toApiError(failure as FastifyError, request));
+  });
 }
 
 /** A URL the router cannot take apart (bad percent-encoding, an enormous segment): 400 in the envelope. */

@@ -3,7 +3,7 @@
  * window, 401 for a bad key, the period quota, then the handler. The HTTP hook calls `admit` and turns
  * the answer into headers and an error envelope.
  */
-import { AccessError } from "../errors.js";
+import { AccessError, isAccessError } from "../errors.js";
 import type { LeaseCensus } from "../lease-census.js";
 import type { AccessStore, KeyGrant } from "../store/interface.js";
 import type { Plan } from "../store/plans.js";
@@ -177,7 +177,28 @@ export function createGate(options: GateOptions): Gate {
     const nowMs = now();
     const identity = identifier.identifyNow(input.authorization, nowMs);
     if (identity !== undefined) return afterIdentity(input, identity, nowMs);
-    return identifier.identify(input.authorization, nowMs).then((id) => afterIdentity(input, id, nowMs));
+    return identifier.identify(input.authorization, nowMs).then(
+      (id) => afterIdentity(input, id, nowMs),
+      (error: unknown) => withAddressWindow(error, input, nowMs),
+    );
+  }
+
+  /**
+   * Rethrows a failure to look a key up; when the store did not answer, with the client address's window
+   * as it stands (looked at, not counted: the key may be a good one), for the 503's headers.
+   */
+  async function withAddressWindow(error: unknown, input: AdmitInput, nowMs: number): Promise<never> {
+    if (isAccessError(error, "unavailable") && error.window === undefined) {
+      const subject = addressSubject(input.clientAddress);
+      error.window = await window.peek(subject, anonymousPerMinute, nowMs).catch(() => undefined);
+    }
+    throw error;
+  }
+
+  /** Rethrows a failure to charge the quota; when the store did not answer, with the window counted in. */
+  function withWindow(error: unknown, state: WindowState): never {
+    if (isAccessError(error, "unavailable")) error.window ??= state;
+    throw error;
   }
 
   function afterIdentity(
@@ -240,7 +261,10 @@ export function createGate(options: GateOptions): Gate {
     if (ledger.chargeNow(account.id, period.id, plan.perMonth)) {
       return { admitted: true, caller, window: windowState };
     }
-    return ledger.charge(account.id, period.id, plan.perMonth).then((admitted): Admission => {
+    const charged = ledger
+      .charge(account.id, period.id, plan.perMonth)
+      .catch((error: unknown) => withWindow(error, windowState));
+    return charged.then((admitted): Admission => {
       if (admitted) return { admitted: true, caller, window: windowState };
       return {
         admitted: false,
