@@ -31,6 +31,17 @@ describe("ensureSiteKey", () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
+  it("gives nodes starting together on one store one site account, so the site has one quota", async () => {
+    const { store } = fresh();
+    const dirs = [0, 1, 2].map(() => mkdtempSync(path.join(os.tmpdir(), "wordclip-site-key-")));
+    const secrets = await Promise.all(dirs.map((dir) => ensureSiteKey(store, dir)));
+    const accounts = await Promise.all(
+      secrets.map(async (secret) => (await store.findKeyByHash(hashSecret(secret)))?.account.id),
+    );
+    expect(new Set(accounts).size, accounts.join(", ")).toBe(1);
+    expect(accounts[0]).toBe((await store.listAccounts()).find((a) => a.name === "site")?.id);
+  });
+
   it("gives the kept key back on later starts without making another", async () => {
     const { store, dir } = fresh();
     const first = await ensureSiteKey(store, dir);

@@ -32,14 +32,25 @@ async function usable(store: AccessStore, secret: string, nowMs: number): Promis
   return status === "active" || status === "rotating";
 }
 
+/** The first site account, in the store's order (oldest first): the same one for every node. */
+async function firstSiteAccount(store: AccessStore): Promise<string | undefined> {
+  return (await store.listAccounts()).find((account) => account.name === SITE_ACCOUNT_NAME)?.id;
+}
+
+/**
+ * The site account's id, the account made when there is none. Nodes starting together on a fresh shared
+ * store may each make one: each then takes the first, so all keys of the site are of one account (one
+ * quota), and any other made in that moment is left with no key.
+ */
 async function siteAccountId(store: AccessStore): Promise<string> {
-  const existing = (await store.listAccounts()).find((account) => account.name === SITE_ACCOUNT_NAME);
-  if (existing) return existing.id;
+  const existing = await firstSiteAccount(store);
+  if (existing) return existing;
   if (!(await store.findPlan(DEMO_PLAN))) {
     const seeded = DEFAULT_PLANS.find((plan) => plan.name === DEMO_PLAN);
     if (seeded) await store.setPlan(DEMO_PLAN, seeded);
   }
-  return (await store.createAccount({ plan: DEMO_PLAN, name: SITE_ACCOUNT_NAME })).id;
+  const made = (await store.createAccount({ plan: DEMO_PLAN, name: SITE_ACCOUNT_NAME })).id;
+  return (await firstSiteAccount(store)) ?? made;
 }
 
 /**
