@@ -260,3 +260,34 @@ describe("the way back", () => {
     expect(await page.getByRole("combobox", { name: "Word" }).inputValue()).toBe("");
   });
 });
+
+describe("paging quickly and from the keyboard", () => {
+  it("lands on the clip counted when Next is pressed faster than pages load, in the API's order", async () => {
+    const { page } = desktop;
+    // The word with the most clips: its pages run past the 46th clip.
+    const top = (await api("/v1/words?limit=1")).body.words[0].word as string;
+    const run = await api(`/v1/words/${encodeURIComponent(top)}/clips?limit=100`);
+    expect(run.body.totalCount).toBeGreaterThan(46);
+    await visit(page, `/?q=${encodeURIComponent(top)}`);
+    const position = page.locator("#position");
+    await expect.poll(() => position.textContent()).toBe(`1 of ${run.body.totalCount}`);
+    await page.getByRole("button", { name: "Next", exact: true }).focus();
+    // 45 presses without waiting: they cross two page boundaries (20 clips a page) while pages load.
+    for (let i = 0; i < 45; i++) await page.keyboard.press("Enter");
+    await expect.poll(() => position.textContent()).toBe(`46 of ${run.body.totalCount}`);
+    await expect.poll(() => page.locator(".clip-title").textContent()).toBe(run.body.clips[45].title);
+
+    await visit(page, "/feed");
+    await expect.poll(() => position.textContent()).toBe("Clip 1");
+    const seed = await page.evaluate<string | null>("localStorage.getItem('wordclip.feed.seed')");
+    const feed = await api(`/v1/feed?seed=${seed}&limit=100`);
+    await page.getByRole("button", { name: "Next", exact: true }).focus();
+    for (let i = 0; i < 25; i++) await page.keyboard.press("Enter");
+    await expect.poll(() => position.textContent()).toBe("Clip 26");
+    await expect.poll(() => page.locator(".clip-title").textContent()).toBe(feed.body.clips[25].title);
+    // And back over the boundaries the same way, with the arrow key.
+    for (let i = 0; i < 20; i++) await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => position.textContent()).toBe("Clip 6");
+    await expect.poll(() => page.locator(".clip-title").textContent()).toBe(feed.body.clips[5].title);
+  });
+});

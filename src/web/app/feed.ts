@@ -102,16 +102,27 @@ async function restart(): Promise<void> {
   }
 }
 
-async function move(step: 1 | -1): Promise<void> {
+/** Moves in order: a press made while a page loads moves on from where the one before landed. */
+let moving: Promise<void> = Promise.resolve();
+
+function move(step: 1 | -1): Promise<void> {
+  moving = moving.then(() => moveNow(step));
+  return moving;
+}
+
+async function moveNow(step: 1 | -1): Promise<void> {
+  const asked = generation;
   const target = index + step;
   if (target < 0) return;
   try {
     if (target >= clips.length && nextCursor !== null) await loadMore();
-    if (target >= clips.length) return;
+    // A new order or filter started meanwhile: this move was in the old one.
+    if (asked !== generation || target >= clips.length) return;
     index = target;
-    await show(true);
+    // Not awaited: the next move need not wait for this clip's transcript (showing it aborts this one's).
+    void show(true);
   } catch (error) {
-    message.textContent = problemText(error);
+    if (asked === generation) message.textContent = problemText(error);
   }
 }
 

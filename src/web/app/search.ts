@@ -235,7 +235,15 @@ async function showClip(autoplay: boolean): Promise<void> {
   }
 }
 
-async function move(step: 1 | -1): Promise<void> {
+/** Moves in order: a press made while a page loads moves on from where the one before landed. */
+let moving: Promise<void> = Promise.resolve();
+
+function move(step: 1 | -1): Promise<void> {
+  moving = moving.then(() => moveNow(step));
+  return moving;
+}
+
+async function moveNow(step: 1 | -1): Promise<void> {
   const current = shown;
   if (current === undefined) return;
   const target = current.index + step;
@@ -255,9 +263,10 @@ async function move(step: 1 | -1): Promise<void> {
       return;
     }
   }
-  if (target >= current.clips.length) return;
+  if (target >= current.clips.length || shown !== current) return;
   current.index = target;
-  await showClip(true);
+  // Not awaited: the next move need not wait for this clip's transcript (showing it aborts this one's).
+  void showClip(true);
 }
 
 /** No results on the page: none shown, none playing, none loading. */
