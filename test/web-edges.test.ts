@@ -290,4 +290,40 @@ describe("paging quickly and from the keyboard", () => {
     await expect.poll(() => position.textContent()).toBe("Clip 6");
     await expect.poll(() => page.locator(".clip-title").textContent()).toBe(feed.body.clips[5].title);
   });
+
+  it("moves with the arrow keys on the search page, and keeps the focus on the pager at either end", async () => {
+    const { page } = desktop;
+    const entry = await api(`/v1/words/${encodeURIComponent("ice cream")}/clips?limit=20`);
+    const total = entry.body.totalCount as number;
+    expect(total).toBeGreaterThan(1);
+    expect(total).toBeLessThanOrEqual(20);
+    await visit(page, "/?q=ice+cream");
+    const position = page.locator("#position");
+    await expect.poll(() => position.textContent()).toBe(`1 of ${total}`);
+    const focused = () => page.evaluate<string | undefined>("document.activeElement?.id");
+    await page.getByRole("button", { name: "Next", exact: true }).focus();
+    for (let i = 2; i <= total; i++) {
+      await page.keyboard.press("Enter");
+      await expect.poll(() => position.textContent()).toBe(`${i} of ${total}`);
+    }
+    // Next is disabled on the last clip: the focus moved to Previous, not to the page's start.
+    expect(await page.getByRole("button", { name: "Next", exact: true }).isDisabled()).toBe(true);
+    expect(await focused()).toBe("prev");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => position.textContent()).toBe(`${total - 1} of ${total}`);
+    await expect
+      .poll(() => page.locator(".clip-title").textContent())
+      .toBe(entry.body.clips[total - 2].title);
+    for (let i = total - 2; i >= 1; i--) {
+      await page.keyboard.press("Enter");
+      await expect.poll(() => position.textContent()).toBe(`${i} of ${total}`);
+    }
+    expect(await focused()).toBe("next");
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => position.textContent()).toBe(`2 of ${total}`);
+    // Arrows typed in the search box move its caret, not the clips.
+    await page.getByRole("combobox", { name: "Word" }).focus();
+    await page.keyboard.press("ArrowLeft");
+    expect(await position.textContent()).toBe(`2 of ${total}`);
+  });
 });

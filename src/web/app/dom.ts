@@ -21,3 +21,20 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   if (node === null) throw new Error(`the page has no #${id}`);
   return node as T;
 }
+
+/**
+ * Enables or disables a button; when it is disabled while focused, focus goes to `instead` (a disabled
+ * button drops the focus to the page's start, and a keyboard user would lose their place).
+ */
+export function setDisabled(button: HTMLButtonElement, disabled: boolean, instead: HTMLElement): void {
+  const focused = document.activeElement === button;
+  button.disabled = disabled;
+  if (disabled && focused) instead.focus();
+}
+
+/** Whether a key pressed at `target` is the page's to use: not typed into a field, no modifier held. */
+export function isPageKey(event: KeyboardEvent): boolean {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
+  const target = event.target as HTMLElement | null;
+  return !target?.closest("input, select, textarea, [role='listbox'], button.cue");
+}

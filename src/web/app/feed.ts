@@ -7,7 +7,7 @@ import { siteGet } from "./api.js";
 import { type ClipView, mountClipView, problemText } from "./clip-view.js";
 import { LEVELS } from "./core/choices.js";
 import { feedSeed, newSeed, SEED_KEY } from "./core/seed.js";
-import { byId, h } from "./dom.js";
+import { byId, h, isPageKey, setDisabled } from "./dom.js";
 import type { FeedClipRecord, FeedPage } from "./types.js";
 
 const PAGE_SIZE = 10;
@@ -67,8 +67,8 @@ async function show(autoplay: boolean): Promise<void> {
   const clip = clips[index];
   view?.destroy();
   view = undefined;
-  prevButton.disabled = index === 0;
-  nextButton.disabled = index + 1 >= clips.length && nextCursor === null;
+  setDisabled(prevButton, index === 0, nextButton);
+  setDisabled(nextButton, index + 1 >= clips.length && nextCursor === null, prevButton);
   if (clip === undefined) {
     position.textContent = "";
     card.replaceChildren();
@@ -136,8 +136,7 @@ reshuffle.addEventListener("click", () => {
 for (const box of levelInputs) box.addEventListener("change", () => void restart());
 
 document.addEventListener("keydown", (event) => {
-  const target = event.target as HTMLElement | null;
-  if (target?.closest("input, select, textarea, button.cue")) return;
+  if (!isPageKey(event)) return;
   if (event.key === "ArrowRight") void move(1);
   if (event.key === "ArrowLeft") void move(-1);
 });

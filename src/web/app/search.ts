@@ -17,7 +17,7 @@ import {
   writeChoices,
 } from "./core/choices.js";
 import { guessesIn, MAX_WORD_CHARS, queryProblem, quoted } from "./core/query.js";
-import { byId, h } from "./dom.js";
+import { byId, h, isPageKey, setDisabled } from "./dom.js";
 import type { ClipRecord, PhraseClipsPage, WordClipsPage, WordRecord, WordsPage } from "./types.js";
 
 const PAGE_SIZE = 20;
@@ -205,8 +205,8 @@ async function showClip(autoplay: boolean): Promise<void> {
   view?.destroy();
   view = undefined;
   position.textContent = positionText(index, first.totalCount);
-  prevButton.disabled = index === 0;
-  nextButton.disabled = index + 1 >= first.totalCount;
+  setDisabled(prevButton, index === 0, nextButton);
+  setDisabled(nextButton, index + 1 >= first.totalCount, prevButton);
   if (clip === undefined) return;
   const occurrence = clip.occurrences[0];
   // A problem told about another clip is not this one's.
@@ -367,6 +367,11 @@ gloss.addEventListener("change", () => {
 });
 prevButton.addEventListener("click", () => void move(-1));
 nextButton.addEventListener("click", () => void move(1));
+document.addEventListener("keydown", (event) => {
+  if (!isPageKey(event)) return;
+  if (event.key === "ArrowRight") void move(1);
+  if (event.key === "ArrowLeft") void move(-1);
+});
 window.addEventListener(
   "popstate",
   () => void search(readChoices(location.search), { push: false, autoplay: false }),
