@@ -243,6 +243,35 @@ describe("when the server refuses, fails or cannot be reached", () => {
 });
 
 describe("the way back", () => {
+  it("keeps the clip shown in the address, so a reload or a shared link comes back to it", async () => {
+    const { page } = desktop;
+    const top = (await api("/v1/words?limit=1")).body.words[0].word as string;
+    const all = await api(`/v1/words/${encodeURIComponent(top)}/clips?limit=100`);
+    const total = all.body.totalCount as number;
+    expect(total).toBeGreaterThan(25);
+    const position = page.locator("#position");
+    const title = page.locator(".clip-title");
+    await visit(page, `/?q=${encodeURIComponent(top)}`);
+    await expect.poll(() => position.textContent()).toBe(`1 of ${total}`);
+    expect(new URL(page.url()).searchParams.get("clip")).toBeNull();
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("clip")).toBe("3");
+    await page.reload();
+    await expect.poll(() => position.textContent()).toBe(`3 of ${total}`);
+    await expect.poll(() => title.textContent()).toBe(all.body.clips[2].title);
+    // A link to a clip on the second page loads the pages up to it.
+    await visit(page, `/?q=${encodeURIComponent(top)}&clip=25`);
+    await expect.poll(() => position.textContent()).toBe(`25 of ${total}`);
+    await expect.poll(() => title.textContent()).toBe(all.body.clips[24].title);
+    await page.getByRole("button", { name: "Previous", exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("clip")).toBe("24");
+    // Past the last clip, or not a number: the first.
+    await visit(page, `/?q=${encodeURIComponent(top)}&clip=${total + 1}`);
+    await expect.poll(() => position.textContent()).toBe(`1 of ${total}`);
+    expect(new URL(page.url()).searchParams.get("clip")).toBeNull();
+  });
+
   it("going back to the empty page stops the clip and gives the page its own title again", async () => {
     const { page } = desktop;
     await visit(page, "/");

@@ -14,6 +14,7 @@ import {
   LEVELS,
   positionText,
   readChoices,
+  readClip,
   writeChoices,
 } from "./core/choices.js";
 import { guessesIn, MAX_WORD_CHARS, queryProblem, quoted } from "./core/query.js";
@@ -209,6 +210,8 @@ async function showClip(autoplay: boolean): Promise<void> {
   setDisabled(nextButton, index + 1 >= first.totalCount, prevButton);
   if (clip === undefined) return;
   const occurrence = clip.occurrences[0];
+  // The address names the clip shown, so a reload or a shared link comes back to it.
+  history.replaceState(null, "", `/${writeChoices(shown.choices, index)}`);
   // A problem told about another clip is not this one's.
   message.textContent = "";
   loading?.abort();
@@ -235,6 +238,16 @@ async function showClip(autoplay: boolean): Promise<void> {
   }
 }
 
+/** Adds the next page of `results` to them. */
+async function loadNextPage(results: Shown): Promise<void> {
+  const more = await siteGet<WordClipsPage | PhraseClipsPage>(results.first.path, {
+    ...results.first.query,
+    cursor: results.nextCursor ?? undefined,
+  });
+  results.clips.push(...more.clips);
+  results.nextCursor = more.nextCursor;
+}
+
 /** Moves in order: a press made while a page loads moves on from where the one before landed. */
 let moving: Promise<void> = Promise.resolve();
 
@@ -250,14 +263,9 @@ async function moveNow(step: 1 | -1): Promise<void> {
   if (target < 0 || target >= current.first.totalCount) return;
   if (target >= current.clips.length && current.nextCursor !== null) {
     try {
-      const more = await siteGet<WordClipsPage | PhraseClipsPage>(current.first.path, {
-        ...current.first.query,
-        cursor: current.nextCursor,
-      });
+      await loadNextPage(current);
       // A search made meanwhile shows other results: this page is not theirs.
       if (shown !== current) return;
-      current.clips.push(...more.clips);
-      current.nextCursor = more.nextCursor;
     } catch (error) {
       if (shown === current) message.textContent = problemText(error);
       return;
@@ -296,9 +304,14 @@ function notFound(q: string, problem: { message?: string }, choices: Choices): A
 /** Searches started, so that one answered after a later one started leaves the page to the later one. */
 let searches = 0;
 
-async function search(choices: Choices, how: { push: boolean; autoplay: boolean }): Promise<void> {
+/** `startAt`: the clip to show first, counted from 0 (a link's or a reload's `clip=`). */
+async function search(
+  choices: Choices,
+  how: { push: boolean; autoplay: boolean },
+  startAt = 0,
+): Promise<void> {
   showChoices(choices);
-  const address = `/${writeChoices(choices)}`;
+  const address = `/${writeChoices(choices, startAt)}`;
   if (how.push) history.pushState(null, "", address);
   else history.replaceState(null, "", address);
   message.textContent = "";
@@ -318,7 +331,22 @@ async function search(choices: Choices, how: { push: boolean; autoplay: boolean 
   try {
     const page = await lookUp(choices);
     if (started !== searches) return;
-    shown = { choices, first: page, clips: [...page.clips], nextCursor: page.nextCursor, index: 0 };
+    const found: Shown = {
+      choices,
+      first: page,
+      clips: [...page.clips],
+      nextCursor: page.nextCursor,
+      index: 0,
+    };
+    // A clip past the first pages: the pages up to it, as Next would have loaded them.
+    if (startAt < page.totalCount) {
+      while (found.clips.length <= startAt && found.nextCursor !== null) {
+        await loadNextPage(found);
+        if (started !== searches) return;
+      }
+      found.index = Math.max(0, Math.min(startAt, found.clips.length - 1));
+    }
+    shown = found;
     results.hidden = false;
     showMatch(page, choices);
     if (page.clips.length === 0) {
@@ -374,10 +402,11 @@ document.addEventListener("keydown", (event) => {
 });
 window.addEventListener(
   "popstate",
-  () => void search(readChoices(location.search), { push: false, autoplay: false }),
+  () =>
+    void search(readChoices(location.search), { push: false, autoplay: false }, readClip(location.search)),
 );
 
 const initial = readChoices(location.search);
 showChoices(initial);
-if (initial.q !== "") void search(initial, { push: false, autoplay: false });
+if (initial.q !== "") void search(initial, { push: false, autoplay: false }, readClip(location.search));
 else input.focus();

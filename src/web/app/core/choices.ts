@@ -1,4 +1,7 @@
-/** The search's choices as the address bar keeps them (`/?q=run&level=A1,A2&gloss=es`), and the labels shown. */
+/**
+ * The search's choices as the address bar keeps them (`/?q=run&level=A1,A2&gloss=es`), with the clip
+ * shown past the first (`&clip=3`), and the labels shown.
+ */
 import { GLOSSES, type Gloss, isGloss, isLevel, LEVELS, type Level } from "../../../domain.js";
 
 export interface Choices {
@@ -31,11 +34,19 @@ export function readChoices(search: string): Choices {
   };
 }
 
-export function writeChoices(choices: Choices): string {
+/** The clip shown, counted from 0: `clip=3` is the third; anything but a whole number from 1 is the first. */
+export function readClip(search: string): number {
+  const value = new URLSearchParams(search).get("clip") ?? "";
+  return /^[1-9]\d{0,5}$/.test(value) ? Number(value) - 1 : 0;
+}
+
+/** `clipIndex` counts from 0, and only a clip past the first is written. */
+export function writeChoices(choices: Choices, clipIndex = 0): string {
   const params = new URLSearchParams();
   if (choices.q !== "") params.set("q", choices.q);
   if (choices.levels.length > 0) params.set("level", choices.levels.join(","));
   if (choices.gloss !== "en") params.set("gloss", choices.gloss);
+  if (clipIndex > 0) params.set("clip", String(clipIndex + 1));
   const search = params.toString();
   return search === "" ? "" : `?${search}`;
 }
