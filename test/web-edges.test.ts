@@ -356,3 +356,52 @@ describe("paging quickly and from the keyboard", () => {
     expect(await position.textContent()).toBe(`2 of ${total}`);
   });
 });
+
+describe("the feed when the server fails", () => {
+  it("shows no other clip under the number of one that failed to load, nor after a new filter's order failed", async () => {
+    const { page } = desktop;
+    await visit(page, "/feed");
+    const position = page.locator("#position");
+    const title = page.locator(".clip-title");
+    await expect.poll(() => position.textContent()).toBe("Clip 1");
+    const seed = await page.evaluate<string | null>("localStorage.getItem('wordclip.feed.seed')");
+    const feed = await api(`/v1/feed?seed=${seed}&limit=10`);
+    const clips = feed.body.clips as { clipId: string; title: string }[];
+    await expect.poll(() => title.textContent()).toBe(clips[0]?.title);
+    const failing = `**/site/v1/clips/${clips[1]?.clipId}/transcript*`;
+    await page.route(failing, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "unavailable", message: "busy", retryAfter: 3 } }),
+      }),
+    );
+    try {
+      await page.getByRole("button", { name: "Next", exact: true }).click();
+      await expect
+        .poll(() => message(page).textContent())
+        .toBe("The server is busy or restarting: try again in 3 s.");
+      expect(await position.textContent()).toBe("Clip 2");
+      expect(await title.count()).toBe(0);
+    } finally {
+      await page.unroute(failing);
+    }
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect.poll(() => title.textContent()).toBe(clips[2]?.title);
+    expect(await message(page).textContent()).toBe("");
+
+    const orders = "**/site/v1/feed?*";
+    await page.route(orders, (route) => route.abort("internetdisconnected"));
+    try {
+      await page.locator("label[for='level-C1']").click();
+      await expect
+        .poll(() => message(page).textContent())
+        .toBe("The server could not be reached: check the connection and try again.");
+      expect(await title.count()).toBe(0);
+      expect(await position.textContent()).toBe("");
+      expect(await page.getByRole("button", { name: "Next", exact: true }).isDisabled()).toBe(true);
+    } finally {
+      await page.unroute(orders);
+    }
+  });
+});

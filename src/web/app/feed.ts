@@ -63,6 +63,14 @@ async function loadMore(): Promise<void> {
   nextCursor = page.nextCursor;
 }
 
+/** No clip on the card: none shown, none playing, none loading. */
+function clearCard(): void {
+  loading?.abort();
+  view?.destroy();
+  view = undefined;
+  card.replaceChildren();
+}
+
 async function show(autoplay: boolean): Promise<void> {
   const clip = clips[index];
   view?.destroy();
@@ -71,7 +79,7 @@ async function show(autoplay: boolean): Promise<void> {
   setDisabled(nextButton, index + 1 >= clips.length && nextCursor === null, prevButton);
   if (clip === undefined) {
     position.textContent = "";
-    card.replaceChildren();
+    clearCard();
     message.textContent = "No clips at the chosen levels.";
     return;
   }
@@ -85,19 +93,31 @@ async function show(autoplay: boolean): Promise<void> {
     if (controller.signal.aborted) mounted.destroy();
     else view = mounted;
   } catch (error) {
-    if (!controller.signal.aborted) message.textContent = problemText(error);
+    if (!controller.signal.aborted) {
+      // The clip shown before must not stay under this one's number.
+      card.replaceChildren();
+      message.textContent = problemText(error);
+    }
   }
 }
 
 async function restart(): Promise<void> {
-  generation++;
+  const asked = ++generation;
   clips = [];
   nextCursor = null;
   index = 0;
   try {
     await loadMore();
+    // A newer order or filter started meanwhile: it shows its own first clip.
+    if (asked !== generation) return;
     await show(false);
   } catch (error) {
+    if (asked !== generation) return;
+    // The clip of the order before is not in this one.
+    clearCard();
+    position.textContent = "";
+    setDisabled(prevButton, true, reshuffle);
+    setDisabled(nextButton, true, reshuffle);
     message.textContent = problemText(error);
   }
 }
