@@ -242,6 +242,23 @@ describe("when the server refuses, fails or cannot be reached", () => {
   });
 });
 
+describe("the words searched, in the transcript", () => {
+  it("marks every word of a phrase and of a catalogue entry of two words where the clip says them", async () => {
+    const { page } = desktop;
+    const marked = () =>
+      page
+        .locator(".cues mark")
+        .allTextContents()
+        .then((texts) => texts.map((t) => t.toLowerCase()).join(" "));
+    await visit(page, "/?q=a+lot+of");
+    await expect.poll(() => page.locator("#position").textContent()).toMatch(/^1 of /);
+    await expect.poll(marked).toBe("a lot of");
+    await visit(page, "/?q=ice+cream");
+    await expect.poll(() => page.locator(".meaning").textContent()).not.toBe("");
+    await expect.poll(marked).toContain("ice cream");
+  });
+});
+
 describe("the way back", () => {
   it("keeps the clip shown in the address, so a reload or a shared link comes back to it", async () => {
     const { page } = desktop;

@@ -17,10 +17,16 @@ export const LEAD_IN_S = 1;
 export const SLOW_RATE = 0.75;
 
 export interface ClipFocus {
-  /** The catalogue word searched for, marked wherever it is spoken. */
+  /** The catalogue word searched for, marked wherever it is indexed as spoken; -1 for a phrase. */
   wordId: number;
-  /** When it is first spoken, in seconds. */
+  /** When it is first spoken, in seconds (a phrase: its first word). */
   tStart: number;
+  /**
+   * The words of what was searched (2 for `ice cream`, 3 for `a lot of`): that many words from `tStart`
+   * on are marked, into the next caption lines too, whatever form was spoken (`running` for `running`,
+   * which the transcript indexes as `run`).
+   */
+  words: number;
 }
 
 export interface ClipView {
@@ -30,11 +36,45 @@ export interface ClipView {
 interface Line {
   cue: Cue;
   tokens: Token[];
+  /** Tokens of the occurrence searched for, by index. */
+  searched: Set<number>;
+}
+
+/**
+ * Marks the words of an occurrence spoken at `tStartS`: its first word is the word token of the cue
+ * playing then whose time is nearest, and the words after it follow, into the next lines when it runs on.
+ */
+function markOccurrence(lines: Line[], tStartS: number, words: number): void {
+  const at = Math.max(
+    0,
+    cueIndexAt(
+      lines.map((l) => l.cue),
+      tStartS,
+    ),
+  );
+  const tokens = lines[at]?.tokens ?? [];
+  let first = -1;
+  tokens.forEach((token, i) => {
+    if (!token.isWord || token.tStartS === undefined) return;
+    const best = tokens[first]?.tStartS;
+    if (best === undefined || Math.abs(token.tStartS - tStartS) < Math.abs(best - tStartS)) first = i;
+  });
+  if (first === -1) return;
+  let left = words;
+  for (let l = at, from = first; l < lines.length && left > 0; l++, from = 0) {
+    const line = lines[l] as Line;
+    for (let i = from; i < line.tokens.length && left > 0; i++) {
+      if (!line.tokens[i]?.isWord) continue;
+      line.searched.add(i);
+      left--;
+    }
+  }
 }
 
 function cueText(line: Line, focusWordId: number | undefined, spoken: number): HTMLElement[] {
   return line.tokens.map((token, i) => {
-    const searched = focusWordId !== undefined && token.wordId === focusWordId;
+    const searched =
+      line.searched.has(i) || (focusWordId !== undefined && focusWordId >= 0 && token.wordId === focusWordId);
     const node = searched ? h("mark", {}, token.text) : h("span", {}, token.text);
     if (i === spoken) node.classList.add("spoken");
     if (token.isWord && token.tStartS !== undefined) node.dataset.t = token.tStartS.toFixed(2);
@@ -65,7 +105,12 @@ export async function mountClipView(
   // Another clip was asked for meanwhile: this one must not take the container.
   options.signal?.throwIfAborted();
   const words = transcript.words ?? [];
-  const lines: Line[] = transcript.cues.map((cue) => ({ cue, tokens: timeTokens(cue, words) }));
+  const lines: Line[] = transcript.cues.map((cue) => ({
+    cue,
+    tokens: timeTokens(cue, words),
+    searched: new Set<number>(),
+  }));
+  if (focus !== undefined) markOccurrence(lines, focus.tStart, focus.words);
   const generated = clip.generated === true;
   const startS = Math.max(0, (focus?.tStart ?? 0) - LEAD_IN_S);
   const start = { startS, durationS: Math.max(clip.durationS, lines.at(-1)?.cue.t1 ?? 0) };

@@ -222,7 +222,13 @@ async function showClip(autoplay: boolean): Promise<void> {
     const mounted = await mountClipView(
       clipBox,
       clip,
-      occurrence === undefined ? undefined : { wordId: first.word?.wordId ?? -1, tStart: occurrence.tStart },
+      occurrence === undefined
+        ? undefined
+        : {
+            wordId: first.word?.wordId ?? -1,
+            tStart: occurrence.tStart,
+            words: (first.word?.word ?? first.matched).split(/\s+/).length,
+          },
       { autoplay, signal: controller.signal },
     );
     if (controller.signal.aborted) mounted.destroy();
