@@ -305,6 +305,23 @@ describe("the way back", () => {
     expect(await page.locator("#clip").evaluate((node) => node.childElementCount)).toBe(0);
     expect(await page.getByRole("combobox", { name: "Word" }).inputValue()).toBe("");
   });
+
+  it("takes one step back past a search made twice", async () => {
+    const { page } = desktop;
+    await visit(page, "/");
+    const box = page.getByRole("combobox", { name: "Word" });
+    await box.fill("water");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator(".headword").textContent()).toBe("water");
+    await box.fill("run");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator(".headword").textContent()).toBe("run");
+    await box.press("Enter");
+    await expect.poll(() => page.locator("#position").textContent()).toMatch(/^1 of /);
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("water");
+    await expect.poll(() => page.locator(".headword").textContent()).toBe("water");
+  });
 });
 
 describe("paging quickly and from the keyboard", () => {

@@ -318,7 +318,8 @@ async function search(
 ): Promise<void> {
   showChoices(choices);
   const address = `/${writeChoices(choices, startAt)}`;
-  if (how.push) history.pushState(null, "", address);
+  // The same search again is not a new step back in the history.
+  if (how.push && address !== `${location.pathname}${location.search}`) history.pushState(null, "", address);
   else history.replaceState(null, "", address);
   message.textContent = "";
   const started = ++searches;
