@@ -242,6 +242,24 @@ describe("when the server refuses, fails or cannot be reached", () => {
   });
 });
 
+describe("the meaning's language", () => {
+  it("changes the meaning and keeps the clip shown", async () => {
+    const { page } = desktop;
+    const spanish = await api("/v1/words/water/clips?limit=20&gloss=es");
+    await visit(page, "/?q=water");
+    const position = page.locator("#position");
+    await expect.poll(() => position.textContent()).toBe(`1 of ${spanish.body.totalCount}`);
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    await expect.poll(() => position.textContent()).toBe(`3 of ${spanish.body.totalCount}`);
+    await page.getByLabel("Meanings in").selectOption("es");
+    await expect.poll(() => page.locator(".meaning").textContent()).toBe(spanish.body.word.meaning);
+    expect(await position.textContent()).toBe(`3 of ${spanish.body.totalCount}`);
+    await expect.poll(() => page.locator(".clip-title").textContent()).toBe(spanish.body.clips[2].title);
+    expect(new URL(page.url()).search).toBe("?q=water&gloss=es&clip=3");
+  });
+});
+
 describe("the words searched, in the transcript", () => {
   it("marks every word of a phrase and of a catalogue entry of two words where the clip says them", async () => {
     const { page } = desktop;

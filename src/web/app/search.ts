@@ -398,7 +398,8 @@ for (const box of levelInputs) {
   });
 }
 gloss.addEventListener("change", () => {
-  if (shown !== undefined) void search(currentChoices(), { push: false, autoplay: false });
+  // The meaning's language does not change the clips: the one shown stays.
+  if (shown !== undefined) void search(currentChoices(), { push: false, autoplay: false }, shown.index);
 });
 prevButton.addEventListener("click", () => void move(-1));
 nextButton.addEventListener("click", () => void move(1));
