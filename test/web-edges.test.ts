@@ -79,6 +79,18 @@ describe("what is typed", () => {
     expect(desktop.errors).toEqual([]);
   });
 
+  it("asks for a word when only spaces are searched", async () => {
+    const { page } = desktop;
+    await visit(page, "/");
+    siteRequests.length = 0;
+    await page.getByRole("combobox", { name: "Word" }).fill("   ");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => message(page).textContent()).toBe("Type a word or a phrase to search.");
+    expect(await page.evaluate<string | undefined>("document.activeElement?.id")).toBe("q");
+    expect(new URL(page.url()).search).toBe("");
+    expect(siteRequests).toEqual([]);
+  });
+
   it("searches a phrase longer than a word may be as a phrase", async () => {
     const { page } = desktop;
     const q = Array(11).fill("wonderfully").join(" ");

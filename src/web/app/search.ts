@@ -390,6 +390,12 @@ const suggestions = attachAutocomplete({
 form.addEventListener("submit", (event) => {
   event.preventDefault();
   suggestions.close();
+  // Spaces alone pass the box's `required`: nothing to search, and the page says so.
+  if (input.value.trim() === "") {
+    message.textContent = "Type a word or a phrase to search.";
+    input.focus();
+    return;
+  }
   void search(currentChoices(), { push: true, autoplay: true });
 });
 for (const box of levelInputs) {
