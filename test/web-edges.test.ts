@@ -469,3 +469,34 @@ describe("the feed when the server fails", () => {
     }
   });
 });
+
+describe("a real video when the YouTube player does not start", () => {
+  it("says so and plays the transcript on a timer instead", async () => {
+    const { page } = desktop;
+    let found: { word: string; index: number } | undefined;
+    for (const word of ["because", "people", "run", "children", "colour", "better"]) {
+      const answer = await api(`/v1/words/${word}/clips?limit=20`);
+      const index = (answer.body.clips as { generated?: boolean }[]).findIndex((c) => c.generated !== true);
+      if (index !== -1) {
+        found = { word, index };
+        break;
+      }
+    }
+    if (found === undefined) throw new Error("no test word has a real video among its first results");
+    // The API's script loads, but nothing it needs after it does: the player never says it is ready.
+    const iframeApi = "https://www.youtube.com/iframe_api";
+    await page.route(iframeApi, (route) =>
+      route.fulfill({ status: 200, contentType: "text/javascript", body: "// blocked further on" }),
+    );
+    try {
+      await visit(page, `/?q=${found.word}&clip=${found.index + 1}`);
+      await expect
+        .poll(() => page.locator(".player-status").textContent(), { timeout: 20_000 })
+        .toBe("the YouTube player did not start; the transcript plays on a timer instead.");
+      await page.getByRole("button", { name: "Play", exact: true }).click();
+      await expect.poll(() => page.locator("button.play").textContent()).toBe("Pause");
+    } finally {
+      await page.unroute(iframeApi);
+    }
+  });
+});

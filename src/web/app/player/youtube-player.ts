@@ -42,24 +42,36 @@ declare global {
   }
 }
 
+/** How long the IFrame API may take to say it is ready once asked for. */
+export const IFRAME_API_WAIT_MS = 8_000;
+
 let loading: Promise<YouTubeNamespace> | undefined;
 
-/** Loads the IFrame API once; rejects when the script cannot be fetched (offline, blocked). */
+/**
+ * Loads the IFrame API once; rejects when the script cannot be fetched (offline, blocked), or when it
+ * never says it is ready (a blocker that lets the first script through but not the player's own).
+ */
 export function loadIframeApi(): Promise<YouTubeNamespace> {
   loading ??= new Promise<YouTubeNamespace>((resolve, reject) => {
     if (window.YT?.Player) {
       resolve(window.YT);
       return;
     }
+    const timer = setTimeout(() => {
+      loading = undefined;
+      reject(new Error("the YouTube player did not start"));
+    }, IFRAME_API_WAIT_MS);
     const previous = window.onYouTubeIframeAPIReady;
     window.onYouTubeIframeAPIReady = () => {
       previous?.();
+      clearTimeout(timer);
       if (window.YT) resolve(window.YT);
     };
     const script = document.createElement("script");
     script.src = IFRAME_API_URL;
     script.async = true;
     script.onerror = () => {
+      clearTimeout(timer);
       loading = undefined;
       reject(new Error("the YouTube player could not be loaded"));
     };
