@@ -165,15 +165,12 @@ describe("what is typed", () => {
       // Breaking long words splits no number or name of the status table: it scrolls in its own box.
       await visit(page, "/status");
       await page.getByTestId("topics-table").waitFor();
-      const split = await page.getByTestId("topics-table").evaluate((table) =>
-        [...table.querySelectorAll("td, th")]
-          .filter((cell) => {
-            const range = document.createRange();
-            range.selectNodeContents(cell);
-            return range.getClientRects().length > 1;
-          })
-          .map((cell) => cell.textContent),
-      );
+      // Cells whose text the browser lays out over more than one line.
+      const split = await page.evaluate<
+        string[]
+      >(`[...document.querySelectorAll("[data-testid=topics-table] td, [data-testid=topics-table] th")]
+        .filter((cell) => { const range = document.createRange(); range.selectNodeContents(cell); return range.getClientRects().length > 1; })
+        .map((cell) => cell.textContent)`);
       expect(split).toEqual([]);
       expect(
         await page.evaluate<number>("document.documentElement.scrollWidth - innerWidth"),
