@@ -112,6 +112,11 @@ describe("importCefr on the shipped sources", () => {
     expect(meaning("although")).toMatch(/though/);
   });
 
+  it("takes no Webster entry of another word spelled like a variant: am, the verb, is not a.m.", () => {
+    expect(meaning("a.m.")).toBe("before noon");
+    expect(find("a.m.")[0]?.meanings.ja).toBe("午前");
+  });
+
   it("takes the sense of the row's part of speech, without a leading domain label", () => {
     expect(meaning("running")).toBe("the act of running; traveling on foot at a fast pace");
     expect(meaning("kind")).toMatch(/^a category of things/);

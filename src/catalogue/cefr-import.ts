@@ -202,8 +202,10 @@ function rowMeanings(
   if (ofPos !== undefined) return senseMeanings(ofPos, dictionary);
   const table = tableTranslations(spellings, glossRow, dictionary);
   const first = (define: (spelling: string) => string) => spellings.map(define).find((m) => m !== "");
+  // Another spelling's entry only of the row's part of speech: `am`, the verb, is no meaning of `a.m.`.
   const webster =
-    first((s) => websterMeaning(dictionary, s, pos)) ?? first((s) => websterPhrase(dictionary, s));
+    first((s) => websterMeaning(dictionary, s, pos, true, s !== spellings[0])) ??
+    first((s) => websterPhrase(dictionary, s));
   if (webster !== undefined) return { ...table, en: webster };
   for (const spelling of spellings) {
     const sense = wiktionarySense(dictionary, spelling, pos);

@@ -20,9 +20,16 @@ const WEBSTER_POS: ReadonlyMap<string, RegExp> = new Map([
 /**
  * The Webster 1913 definition of the word for a CEFR part of speech; "" when it has none. With `current`,
  * only senses not marked archaic, rare or obsolete; without, such a sense when the word has no other
- * (`whilst`: "While.").
+ * (`whilst`: "While."). Without an entry of that part of speech, the word's first entry, unless
+ * `ofPosOnly` (for another spelling of a word, which may be another word: `am` of `a.m.`).
  */
-export function websterMeaning(dictionary: Dictionary, word: string, pos: string, current = true): string {
+export function websterMeaning(
+  dictionary: Dictionary,
+  word: string,
+  pos: string,
+  current = true,
+  ofPosOnly = false,
+): string {
   const all = dictionary.webster(word).filter((e) => e.definition !== "" && e.pos !== "phrase");
   const entries = current || all.some((e) => e.current) ? all.filter((e) => e.current) : all;
   const pattern = WEBSTER_POS.get(pos);
@@ -35,7 +42,7 @@ export function websterMeaning(dictionary: Dictionary, word: string, pos: string
         pattern.test(`${e.pos} ${e.definition.slice(0, 80)}`),
     );
   const ofPos = pattern && entries.find((e) => pattern.test(`${e.pos} ${e.definition.slice(0, 60)}`));
-  const entry = named ?? ofPos ?? entries[0];
+  const entry = named ?? ofPos ?? (ofPosOnly && pattern ? undefined : entries[0]);
   return entry === undefined ? "" : shorten(entry.definition);
 }
 
