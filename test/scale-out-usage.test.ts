@@ -1,18 +1,10 @@
-/**
- * `GET /usage` on two nodes sharing PostgreSQL and Redis, for a plan large enough that each node leases
- * quota ahead (a million a month: leases of 100): either node reports the requests the account was
- * answered, the quota other nodes reserved and have not served left out, as the node's own is.
- */
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openAccessStore } from "../src/access/factory.js";
 import { leaseSize } from "../src/access/gate/quota-ledger.js";
 import type { AccessStore } from "../src/access/store/interface.js";
-import { okCli } from "./support/cli.js";
-import { type Answer, get, type NodeProcess, startNode, tally } from "./support/node.js";
-import { createTestDatabase, type TestDatabase, testDatabaseUrl } from "./support/postgres.js";
+import { type Answer, get, type NodeProcess, tally } from "./support/node.js";
+import { type TestDatabase, testDatabaseUrl } from "./support/postgres.js";
 import { deleteRedisPrefix, testRedisPrefix, testRedisUrl } from "./support/redis.js";
-import { buildTestSnapshot, processScratchDir } from "./support/snapshot.js";
+import { startTwoNodes } from "./support/two-nodes.js";
 
 const databaseUrl = testDatabaseUrl("the two-node usage tests on PostgreSQL and Redis");
 const redisUrl = testRedisUrl("the two-node usage tests on PostgreSQL and Redis");
@@ -40,23 +32,8 @@ describe.skipIf(databaseUrl === undefined || redisUrl === undefined)("GET /usage
   }
 
   beforeAll(async () => {
-    db = await createTestDatabase(databaseUrl as string);
-    const snapshot = await buildTestSnapshot(path.join(processScratchDir(), "scale-out-usage"), {
-      generatedClips: 0,
-    });
-    const env = {
-      WORDCLIP_DATA_DIR: path.join(processScratchDir(), "scale-out-usage-data"),
-      WORDCLIP_INDEX: snapshot.path,
-      WORDCLIP_CURSOR_SECRET: "a cursor secret both nodes share",
-      WORDCLIP_DATABASE_URL: db.url,
-      WORDCLIP_REDIS_URL: redisUrl as string,
-      WORDCLIP_REDIS_PREFIX: prefix,
-      // Few connections: the test database server is shared with other test files and users.
-      WORDCLIP_DATABASE_POOL: "4",
-    };
-    await okCli(env, "migrate");
-    [a, b] = await Promise.all([startNode({ env }), startNode({ env })]);
-    store = await openAccessStore({ accessDbPath: "", databaseUrl: db.url });
+    const services = { databaseUrl: databaseUrl as string, redisUrl: redisUrl as string, prefix };
+    ({ db, a, b, store } = await startTwoNodes("scale-out-usage", services));
   });
 
   afterAll(async () => {

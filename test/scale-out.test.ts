@@ -1,21 +1,13 @@
-/**
- * Two server processes on one PostgreSQL and one Redis, as two nodes behind a load balancer: the monthly
- * quota and the minute window are exact across them, the rate-limit headers agree, a key disabled on one
- * node is refused by both within seconds, and a node killed with SIGKILL in the middle of a load run
- * leaves the account counted for every request it answered and over-counted by at most one quota lease.
- */
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openAccessStore } from "../src/access/factory.js";
 import { periodAt } from "../src/access/gate/period.js";
 import { leaseSize } from "../src/access/gate/quota-ledger.js";
 import type { AccessStore } from "../src/access/store/interface.js";
 import { awayFromMinuteEnd } from "./support/api-checks.js";
 import { okCli } from "./support/cli.js";
 import { type Answer, get, type NodeProcess, startNode, tally } from "./support/node.js";
-import { createTestDatabase, type TestDatabase, testDatabaseUrl } from "./support/postgres.js";
+import { type TestDatabase, testDatabaseUrl } from "./support/postgres.js";
 import { deleteRedisPrefix, testRedisPrefix, testRedisUrl } from "./support/redis.js";
-import { buildTestSnapshot, processScratchDir } from "./support/snapshot.js";
+import { startTwoNodes } from "./support/two-nodes.js";
 
 const databaseUrl = testDatabaseUrl("the two-node tests on PostgreSQL and Redis");
 const redisUrl = testRedisUrl("the two-node tests on PostgreSQL and Redis");
@@ -48,24 +40,9 @@ describe.skipIf(databaseUrl === undefined || redisUrl === undefined)(
     }
 
     beforeAll(async () => {
-      db = await createTestDatabase(databaseUrl as string);
-      const snapshot = await buildTestSnapshot(path.join(processScratchDir(), "scale-out"), {
-        generatedClips: 0,
-      });
-      env = {
-        WORDCLIP_DATA_DIR: path.join(processScratchDir(), "scale-out-data"),
-        WORDCLIP_INDEX: snapshot.path,
-        WORDCLIP_CURSOR_SECRET: "a cursor secret both nodes share",
-        WORDCLIP_DATABASE_URL: db.url,
-        WORDCLIP_REDIS_URL: redisUrl as string,
-        WORDCLIP_REDIS_PREFIX: prefix,
-        // Few connections: the test database server is shared with other test files and users.
-        WORDCLIP_DATABASE_POOL: "4",
-      };
       // As an operator deploys: migrate once, then start the nodes.
-      await okCli(env, "migrate");
-      [a, b] = await Promise.all([startNode({ env }), startNode({ env })]);
-      store = await openAccessStore({ accessDbPath: "", databaseUrl: db.url });
+      const services = { databaseUrl: databaseUrl as string, redisUrl: redisUrl as string, prefix };
+      ({ env, db, a, b, store } = await startTwoNodes("scale-out", services));
     });
 
     afterAll(async () => {
