@@ -61,6 +61,14 @@ async function visit(page: Page, address: string): Promise<void> {
 
 const message = (page: Page) => page.locator("#message");
 
+/** Answers a routed request as a server busy for 3 s would: 503 unavailable. */
+const busy = (route: Route) =>
+  route.fulfill({
+    status: 503,
+    contentType: "application/json",
+    body: JSON.stringify({ error: { code: "unavailable", message: "busy", retryAfter: 3 } }),
+  });
+
 describe("what is typed", () => {
   it("says why a text with no letters, or longer than the API takes, cannot be searched, asking nothing", async () => {
     const { page } = desktop;
@@ -241,13 +249,7 @@ describe("when the server refuses, fails or cannot be reached", () => {
     const run = await api("/v1/words/run/clips?limit=20");
     const clips = run.body.clips as { clipId: string; title: string }[];
     const failing = `**/site/v1/clips/${clips[1]?.clipId}/transcript*`;
-    await page.route(failing, (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: "application/json",
-        body: JSON.stringify({ error: { code: "unavailable", message: "busy", retryAfter: 3 } }),
-      }),
-    );
+    await page.route(failing, busy);
     try {
       await visit(page, "/?q=run");
       const title = page.locator(".clip-title");
@@ -446,13 +448,7 @@ describe("the feed when the server fails", () => {
     const clips = feed.body.clips as { clipId: string; title: string }[];
     await expect.poll(() => title.textContent()).toBe(clips[0]?.title);
     const failing = `**/site/v1/clips/${clips[1]?.clipId}/transcript*`;
-    await page.route(failing, (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: "application/json",
-        body: JSON.stringify({ error: { code: "unavailable", message: "busy", retryAfter: 3 } }),
-      }),
-    );
+    await page.route(failing, busy);
     try {
       await page.getByRole("button", { name: "Next", exact: true }).click();
       await expect
