@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { webBuildDir } from "../src/web/plugin.js";
-import { launchBrowser, openPage, type WatchedPage } from "./support/browser.js";
+import { launchBrowser, openPage, PHONE, type WatchedPage } from "./support/browser.js";
 import { startTestServer, type TestServer } from "./support/server.js";
 
 let server: TestServer;
@@ -159,11 +159,7 @@ describe("what is typed", () => {
   });
 
   it("keeps a long word that is not in the catalogue inside a phone's screen", async () => {
-    const phone = await openPage(browser, server.baseUrl, {
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const phone = await openPage(browser, server.baseUrl, PHONE);
     try {
       const { page } = phone;
       await visit(page, `/?q=${"zq".repeat(50)}`);

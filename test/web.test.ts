@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { webBuildDir } from "../src/web/plugin.js";
-import { launchBrowser, openPage, screenshot, type WatchedPage } from "./support/browser.js";
+import { launchBrowser, openPage, PHONE, screenshot, type WatchedPage } from "./support/browser.js";
 import { startTestServer, type TestServer } from "./support/server.js";
 
 let server: TestServer;
@@ -364,11 +364,7 @@ describe("the status page", () => {
 
 describe("on a phone-sized screen", () => {
   it("searches, plays and pages without scrolling sideways", async () => {
-    const phone = await openPage(browser, server.baseUrl, {
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const phone = await openPage(browser, server.baseUrl, PHONE);
     try {
       const { page } = phone;
       await visit(page, "/?q=run");

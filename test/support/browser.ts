@@ -72,6 +72,9 @@ export interface WatchedPage {
   external: string[];
 }
 
+/** A phone's screen (390 by 844 CSS pixels, touch), for `openPage`. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+
 export async function openPage(
   browser: Browser,
   baseUrl: string,
